@@ -1,0 +1,40 @@
+# shellcheck shell=sh
+# Shared helpers for the lab scripts: paths, messages, locking.
+# Sourced, never run. Every script using it runs under `set -eu`.
+
+KVER_TOP=$(CDPATH='' cd -- "$(dirname -- "$0")/.." && pwd)
+KVER_CACHE=${KVER_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/kver}
+KVER_TREES=${KVER_TREES:-"6.1 6.12"}
+
+# One line on stderr, prefixed with the script name, then exit 1.
+die() {
+	printf '%s: error: %s\n' "${0##*/}" "$*" >&2
+	exit 1
+}
+
+# Progress line on stderr (stdout stays for results).
+say() {
+	printf '[%s] %s\n' "$(date +%H:%M:%S)" "$*" >&2
+}
+
+# check_tree NAME: only the trees Debian packages as linux-source-NAME.
+check_tree() {
+	case $1 in
+	6.1 | 6.12) ;;
+	*) die "unknown tree '$1' (known: 6.1 6.12)" ;;
+	esac
+}
+
+# Directory layout of one tree in the cache.
+tree_dir() { printf '%s/%s\n' "$KVER_CACHE" "$1"; }
+pristine_dir() { printf '%s/%s/pristine\n' "$KVER_CACHE" "$1"; }
+src_dir() { printf '%s/%s/src\n' "$KVER_CACHE" "$1"; }
+build_dir() { printf '%s/%s/build\n' "$KVER_CACHE" "$1"; }
+
+# with_lock NAME CMD...: serialise work on one tree across concurrent runs.
+with_lock() {
+	_lock="$(tree_dir "$1")/.lock"
+	shift
+	mkdir -p "$(dirname "$_lock")"
+	flock "$_lock" "$@"
+}
