@@ -42,11 +42,9 @@ top=$(find "$tmp" -mindepth 1 -maxdepth 1 -type d | head -n 1)
 mkver=$(make -s -C "$top" kernelversion 2>/dev/null) ||
 	die "cannot read the version from $top/Makefile"
 printf 'package=%s\nmakefile=%s\n' "$pkgver" "$mkver" >"$top/.kver-tree"
-chmod -R a-w "$top"
 
 # A previous pristine tree of another package version gives way.
 if [ -e "$pristine" ]; then
-	chmod -R u+w "$pristine"
 	rm -rf "$pristine"
 fi
 mv "$top" "$pristine"

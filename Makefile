@@ -1,0 +1,48 @@
+# kver: entry points only; each part builds itself.
+#
+#   make lab      install what is missing, build both trees' kernels with the
+#                 kver series, boot them in QEMU at the default SUBLEVEL
+#                 points and print the verdict
+#   make check    every test: host unit tests and the QEMU boots
+#   make bench    benchmarks (ratios)
+#   make install  the library, the kver command and the headers (PREFIX=...)
+#
+# make lab takes POINTS="255 256", TREES="6.1", SERIES=mainline.
+
+PREFIX ?= /usr/local
+TREES  ?= 6.1 6.12
+SERIES ?= kver
+POINTS ?=
+
+.PHONY: all tools deps lab check check-host check-lab bench install clean
+
+all: tools
+
+tools:
+	$(MAKE) -C lib all
+	$(MAKE) -C lab all
+	$(MAKE) -C probe all
+
+deps:
+	sh lab/deps.sh --update
+
+lab: deps
+	sh lab/run.sh --trees "$(TREES)" --series "$(SERIES)" $(POINTS)
+
+check: deps
+	sh tests/run.sh
+
+check-host:
+	sh tests/run.sh --host
+
+check-lab:
+	sh tests/run.sh --lab
+
+bench: deps tools
+	sh bench/lab-point.sh
+
+install:
+	$(MAKE) -C lib install PREFIX=$(PREFIX)
+
+clean:
+	rm -rf build

@@ -1,0 +1,71 @@
+#!/bin/sh
+# boot.sh KERNEL INIT GUEST_DIR EXPECT OUTDIR: pack INIT as /init (plus
+# GUEST_DIR as /guest, when it exists) into an initramfs and boot KERNEL in
+# QEMU with kver.expect=EXPECT on the command line.
+#
+# Writes OUTDIR/serial.log (the whole console), OUTDIR/qemu.status (QEMU's
+# exit status; 124 when the time limit ended it) and OUTDIR/qemu.stderr. The
+# verdict is not decided here: kver-lab reads those files.
+set -eu
+. "$(dirname -- "$0")/common.sh"
+
+[ $# -eq 5 ] || die "usage: boot.sh KERNEL INIT GUEST_DIR EXPECT OUTDIR"
+kernel=$1
+init=$2
+guest=$3
+expect=$4
+out=$5
+timeout=${KVER_BOOT_TIMEOUT:-180}
+[ -f "$kernel" ] || die "kernel image $kernel does not exist"
+[ -x "$init" ] || die "init program $init does not exist or is not executable"
+command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 is not installed (apt-get install qemu-system-x86)"
+mkdir -p "$out"
+
+# The initramfs is written by a list for the kernel's own gen_init_cpio, so
+# no root and no busybox are needed.
+gen=${KVER_GEN_INIT_CPIO:-}
+[ -n "$gen" ] || die "KVER_GEN_INIT_CPIO is not set (the build folder's usr/gen_init_cpio)"
+list=$out/initramfs.list
+{
+	echo "dir /dev 0755 0 0"
+	echo "nod /dev/console 0600 0 0 c 5 1"
+	echo "dir /proc 0755 0 0"
+	echo "dir /sys 0755 0 0"
+	echo "file /init $init 0755 0 0"
+	if [ -d "$guest" ]; then
+		echo "dir /guest 0755 0 0"
+		(cd "$guest" && find . -mindepth 1 | LC_ALL=C sort) | while IFS= read -r f; do
+			f=${f#./}
+			if [ -d "$guest/$f" ]; then
+				echo "dir /guest/$f 0755 0 0"
+			else
+				mode=0644
+				[ -x "$guest/$f" ] && mode=0755
+				echo "file /guest/$f $guest/$f $mode 0 0"
+			fi
+		done
+	fi
+} >"$list"
+"$gen" "$list" | gzip -1 >"$out/initramfs.cpio.gz"
+
+# KVM only where it really works; TCG is the default and always suffices.
+accel=tcg
+if [ "${KVER_KVM:-0}" = 1 ] && [ -w /dev/kvm ]; then
+	accel=kvm
+fi
+bios=
+[ -f /usr/share/qemu/qboot.rom ] && bios="-bios /usr/share/qemu/qboot.rom"
+
+rc=0
+# shellcheck disable=SC2086 # $bios is empty or two words
+timeout -k 5 "$timeout" qemu-system-x86_64 -machine pc,accel=$accel -m 512 -smp 1 \
+	-nodefaults -no-user-config -display none -monitor none -no-reboot \
+	$bios \
+	-serial "file:$out/serial.log" \
+	-device qemu-xhci \
+	-device isa-debug-exit,iobase=0xf4,iosize=0x04 \
+	-kernel "$kernel" -initrd "$out/initramfs.cpio.gz" \
+	-append "console=ttyS0 panic=-1 noapictimer kver.expect=$expect" \
+	</dev/null >"$out/qemu.stderr" 2>&1 || rc=$?
+echo "$rc" >"$out/qemu.status"
+echo "$timeout" >"$out/qemu.timeout"

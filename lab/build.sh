@@ -1,0 +1,70 @@
+#!/bin/sh
+# build.sh TREE SUBLEVEL HEADERS_DIR [MAKE_VAR=VALUE...]: configure the tree's
+# build folder when needed, build bzImage at SUBLEVEL, and install that
+# point's UAPI headers into HEADERS_DIR.
+#
+# One build folder per tree: the first call is a full build, every further
+# SUBLEVEL (or series switch) is incremental. SUBLEVEL goes to every make call
+# on the folder, or the next one would silently rebuild the tree's own version.
+# Extra MAKE_VAR=VALUE words (e.g. EXTRAVERSION=.1) go to every make call too.
+set -eu
+. "$(dirname -- "$0")/common.sh"
+
+[ $# -ge 3 ] || die "usage: build.sh TREE SUBLEVEL HEADERS_DIR [MAKE_VAR=VALUE...]"
+tree=$1
+sublevel=$2
+headers=$3
+shift 3
+check_tree "$tree"
+src=$(src_dir "$tree")
+build=$(build_dir "$tree")
+[ -f "$src/.kver-series" ] || die "tree $tree has no prepared source: run lab/prepare.sh first"
+
+series_config=${KVER_SERIES_CONFIG:-}
+jobs=${KVER_JOBS:-$(nproc)}
+set -- ARCH=x86_64 "SUBLEVEL=$sublevel" "$@"
+if command -v ccache >/dev/null 2>&1 && [ "${KVER_CCACHE:-1}" = 1 ]; then
+	export CCACHE_DIR="${CCACHE_DIR:-$KVER_CACHE/ccache}"
+	export CCACHE_BASEDIR="$KVER_CACHE"
+	set -- "$@" "CC=ccache gcc"
+fi
+
+kmake() {
+	make -s -C "$src" O="$build" "$@"
+}
+
+# Configure when the build folder is new or a fragment changed.
+stamp=$( (cat "$KVER_TOP/lab/kernel.config"; [ -z "$series_config" ] || cat "$series_config") |
+	sha256sum | cut -c1-16)
+if [ ! -f "$build/.config" ] || [ "$(cat "$build/.kver-config" 2>/dev/null)" != "$stamp" ]; then
+	say "configuring $tree: tinyconfig + lab/kernel.config${series_config:+ + $series_config}"
+	mkdir -p "$build"
+	kmake "$@" tinyconfig >/dev/null
+	# merge_config.sh writes temporary files into the current directory.
+	(cd "$build" && "$src/scripts/kconfig/merge_config.sh" -m -O "$build" "$build/.config" \
+		"$KVER_TOP/lab/kernel.config" $series_config >/dev/null 2>&1)
+	kmake "$@" olddefconfig >/dev/null
+	# Every requested option must have survived olddefconfig.
+	for frag in "$KVER_TOP/lab/kernel.config" $series_config; do
+		grep -E '^(CONFIG_[A-Za-z0-9_]+=|# CONFIG_[A-Za-z0-9_]+ is not set)' "$frag" |
+			while IFS= read -r line; do
+				grep -qxF "$line" "$build/.config" ||
+					die "config option '$line' from ${frag#"$KVER_TOP"/} is not set after olddefconfig (missing dependency or unknown symbol)"
+			done
+	done
+	echo "$stamp" >"$build/.kver-config"
+fi
+
+if [ -f "$build/vmlinux" ]; then
+	say "building $tree at SUBLEVEL=$sublevel (incremental)"
+else
+	say "building $tree at SUBLEVEL=$sublevel (full build: several minutes)"
+fi
+log="$build/.kver-build.log"
+if ! kmake "$@" -j"$jobs" bzImage modules >"$log" 2>&1; then
+	grep -E 'error|Error' "$log" | head -n 5 >&2
+	die "building $tree at SUBLEVEL=$sublevel failed (log: $log)"
+fi
+rm -rf "$headers"
+kmake "$@" INSTALL_HDR_PATH="$headers" headers_install >"$log" 2>&1 ||
+	die "headers_install for $tree at SUBLEVEL=$sublevel failed (log: $log)"

@@ -1,0 +1,31 @@
+#!/bin/sh
+# deps.sh [--update|--list]: install the Debian packages kver needs, when
+# missing (--update runs apt-get update first), or print their names (--list).
+# The one list of what the lab, the tools and the tests use.
+set -eu
+. "$(dirname -- "$0")/common.sh"
+
+packages="linux-source-6.1 linux-source-6.12 qemu-system-x86 build-essential make
+bc bison flex cpio gzip xz-utils lz4 libelf-dev libssl-dev kmod
+ccache patch rsync python3 git perl clang libclang-rt-14-dev valgrind
+shellcheck util-linux zlib1g-dev"
+
+if [ "${1:-}" = --list ]; then
+	echo $packages
+	exit 0
+fi
+
+missing=
+for p in $packages; do
+	dpkg-query -W -f '${Status}' "$p" 2>/dev/null | grep -q 'ok installed' || missing="$missing $p"
+done
+[ -n "$missing" ] || exit 0
+[ "$(id -u)" = 0 ] || die "missing Debian packages:$missing (run as root, or apt-get install them)"
+if [ "${1:-}" = --update ]; then
+	say "apt-get update"
+	apt-get update -q >/dev/null || die "apt-get update failed"
+fi
+say "installing:$missing"
+# shellcheck disable=SC2086 # one word per package
+DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $missing >/dev/null ||
+	die "apt-get install failed for:$missing"

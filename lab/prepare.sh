@@ -1,0 +1,107 @@
+#!/bin/sh
+# prepare.sh TREE SERIES_DIR: make the tree's working source (src) carry
+# exactly the series in SERIES_DIR, applied in order to the pristine tree.
+#
+# src starts as a hard-link copy of pristine. Before a patch touches a file,
+# that file gets its own inode, so pristine never changes. Switching to
+# another series restores the files the previous one touched (with a fresh
+# mtime, so the shared build folder rebuilds just what changed) and applies
+# the new one: a series switch costs an incremental build, not a full one.
+set -eu
+. "$(dirname -- "$0")/common.sh"
+
+[ $# -eq 2 ] || die "usage: prepare.sh TREE SERIES_DIR"
+tree=$1
+sdir=$2
+check_tree "$tree"
+pristine=$(pristine_dir "$tree")
+src=$(src_dir "$tree")
+[ -f "$pristine/.kver-tree" ] || die "tree $tree is not fetched ($pristine missing): run lab/fetch.sh $tree"
+treever=$(sed -n 's/^package=//p' "$pristine/.kver-tree")
+
+# The patches of the series, in order; an absent or empty series file is an
+# empty series.
+patches=
+if [ -f "$sdir/series" ]; then
+	# Blank lines and '#' comments are allowed, as quilt allows them.
+	for p in $(sed -e 's/#.*//' "$sdir/series"); do
+		[ -f "$sdir/$p" ] || die "series $sdir/series names $p, which does not exist"
+		patches="$patches $p"
+	done
+elif [ ! -d "$sdir" ]; then
+	die "series folder $sdir does not exist"
+fi
+
+# The identity of a series is the content of its patches, in order.
+id=$( (
+	echo "$treever"
+	for p in $patches; do
+		echo "$p"
+		cat "$sdir/$p"
+	done
+) | sha256sum | cut -c1-16)
+
+# A working tree made from an older package of the tree is thrown away whole,
+# with its build folder: restoring single files cannot bring it up to date.
+if [ -d "$src" ] && ! cmp -s "$src/.kver-tree.orig" "$pristine/.kver-tree"; then
+	say "pristine tree $tree changed: dropping its working tree and build folder"
+	rm -rf "$src" "$(build_dir "$tree")"
+fi
+
+if [ -f "$src/.kver-series" ] && [ "$(cat "$src/.kver-series")" = "$id" ]; then
+	exit 0
+fi
+
+if [ ! -d "$src" ]; then
+	say "making the working tree for $tree (hard links to pristine)"
+	rm -rf "$src.tmp"
+	cp -al "$pristine" "$src.tmp"
+	: >"$src.tmp/.kver-files"
+	cp "$pristine/.kver-tree" "$src.tmp/.kver-tree.orig"
+	mv "$src.tmp" "$src"
+fi
+rm -f "$src/.kver-series"
+
+# Give FILE (relative to src) its own inode so writing it leaves pristine alone.
+own_copy() {
+	if [ -f "$src/$1" ] && [ "$(stat -c %h "$src/$1")" -gt 1 ]; then
+		cp "$src/$1" "$src/$1.kver-tmp"
+		mv "$src/$1.kver-tmp" "$src/$1"
+	fi
+}
+
+# Undo the previous series: every file it touched goes back to pristine's
+# content with a new mtime.
+while IFS= read -r f; do
+	[ -n "$f" ] || continue
+	if [ -f "$pristine/$f" ]; then
+		cp "$pristine/$f" "$src/$f.kver-tmp"
+		mv "$src/$f.kver-tmp" "$src/$f"
+	else
+		rm -f "$src/$f"
+	fi
+done <"$src/.kver-files"
+: >"$src/.kver-files"
+
+# Files a patch touches, from its ---/+++ lines (p1 paths).
+patch_files() {
+	sed -n -e 's|^--- a/\([^[:space:]]*\).*|\1|p' -e 's|^+++ b/\([^[:space:]]*\).*|\1|p' "$1" | sort -u
+}
+
+for p in $patches; do
+	files=$(patch_files "$sdir/$p")
+	# Recorded before applying, so an interrupted apply is still undone.
+	printf '%s\n' $files >>"$src/.kver-files"
+	if ! out=$(patch -p1 --dry-run --batch --forward -d "$src" <"$sdir/$p" 2>&1); then
+		hunk=$(printf '%s\n' "$out" | awk '/^checking file|^patching file/ { f = $3 }
+			/FAILED|malformed|Only garbage|can.t find file|Reversed/ { print f ": " $0; exit }')
+		die "patch $p does not apply to linux-source-$tree $treever: ${hunk:-$(printf '%s' "$out" | head -n 1)}"
+	fi
+	for f in $files; do own_copy "$f"; done
+	patch -p1 --batch --forward --quiet -d "$src" <"$sdir/$p" >/dev/null ||
+		die "patch $p failed while applying to linux-source-$tree $treever"
+done
+sort -u -o "$src/.kver-files" "$src/.kver-files"
+echo "$id" >"$src/.kver-series"
+n=$(echo $patches | wc -w)
+say "tree $tree carries $sdir ($n patches, id $id)"

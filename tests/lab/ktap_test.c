@@ -1,0 +1,244 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Host tests of the lab's KTAP reader, over logs shaped like the kernel's
+ * KUnit output, the probe's output and the ways a guest can break off.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "ktap.h"
+
+static int passed, failed;
+
+#define CHECK(cond, ...)                                                       \
+	do {                                                                   \
+		if (cond) {                                                    \
+			passed++;                                              \
+		} else {                                                       \
+			failed++;                                              \
+			printf("FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond); \
+			printf(__VA_ARGS__);                                   \
+			putchar('\n');                                         \
+		}                                                              \
+	} while (0)
+
+static void parse(struct ktap_log *log, const char *text)
+{
+	FILE *f = fmemopen((void *)text, strlen(text), "r");
+
+	ktap_init(log);
+	CHECK(f && ktap_read_file(log, f) == 0, "reading the log");
+	if (f)
+		fclose(f);
+}
+
+/* KUnit as the 6.1 kernel prints it, printk time stamps included. */
+static const char kunit_log[] =
+	"[    0.000000] Linux version 6.1.256 (root@host) #1\n"
+	"[    0.912345] KTAP version 1\n"
+	"[    0.912346] 1..2\n"
+	"[    0.912347]     KTAP version 1\n"
+	"[    0.912348]     # Subtest: list-kunit-test\n"
+	"[    0.912349]     1..3\n"
+	"[    0.912350]     ok 1 list_test_list_init\n"
+	"[    0.912351]     ok 2 list_test_list_add\n"
+	"[    0.912352]     ok 3 list_test_list_del # SKIP not here\n"
+	"[    0.912353] # list-kunit-test: pass:2 fail:0 skip:1 total:3\n"
+	"[    0.912354] ok 1 list-kunit-test\n"
+	"[    0.912355]     KTAP version 1\n"
+	"[    0.912356]     # Subtest: version\n"
+	"[    0.912357]     1..2\n"
+	"[    0.912358]     # version_code_clamps: EXPECTATION FAILED at lib/x.c:12\n"
+	"[    0.912359]     not ok 1 version_code_clamps\n"
+	"[    0.912360]     ok 2 version_layout\n"
+	"[    0.912361] not ok 2 version\n"
+	"[    1.000000] Run /init as init process\n";
+
+static void test_kunit(void)
+{
+	struct ktap_log log;
+	struct ktap_counts c = { 0 };
+	const struct ktap_test *s;
+
+	parse(&log, kunit_log);
+	CHECK(log.ndocs == 1, "docs %zu", log.ndocs);
+	if (log.ndocs != 1)
+		goto out;
+	CHECK(log.docs[0].plan == 2, "plan %d", log.docs[0].plan);
+	CHECK(log.docs[0].root.nsub == 2, "suites %zu", log.docs[0].root.nsub);
+	if (log.docs[0].root.nsub != 2)
+		goto out;
+	s = &log.docs[0].root.sub[0];
+	CHECK(!strcmp(s->name, "list-kunit-test"), "name '%s'", s->name);
+	CHECK(s->nsub == 3 && s->status == KTAP_PASS, "cases %zu", s->nsub);
+	CHECK(s->nsub == 3 && s->sub[2].status == KTAP_SKIP, "skip");
+	CHECK(s->ndiag == 1 && strstr(s->diag[0], "pass:2"), "suite diag");
+	s = &log.docs[0].root.sub[1];
+	CHECK(s->status == KTAP_FAIL && s->nsub == 2, "failed suite");
+	CHECK(s->nsub == 2 && s->sub[0].ndiag == 1 &&
+	      strstr(s->sub[0].diag[0], "EXPECTATION FAILED"), "case diag kept");
+	ktap_count(&log.docs[0].root, &c);
+	CHECK(c.pass == 3 && c.fail == 1 && c.skip == 1 && c.missing == 0,
+	      "counts %d/%d/%d/%d", c.pass, c.fail, c.skip, c.missing);
+out:
+	ktap_free(&log);
+}
+
+/* The kernel died in the middle of a suite: the rest is missing. */
+static void test_crash(void)
+{
+	static const char text[] =
+		"[    0.1] KTAP version 1\n"
+		"[    0.1] 1..2\n"
+		"[    0.1]     KTAP version 1\n"
+		"[    0.1]     # Subtest: crashy\n"
+		"[    0.1]     1..4\n"
+		"[    0.1]     ok 1 first\n"
+		"[    0.2] BUG: kernel NULL pointer dereference, address: 0000000000000000\n"
+		"[    0.2] Kernel panic - not syncing: Fatal exception\n";
+	struct ktap_log log;
+	struct ktap_counts c = { 0 };
+
+	parse(&log, text);
+	CHECK(log.ndocs == 1, "docs %zu", log.ndocs);
+	if (log.ndocs == 1) {
+		ktap_count(&log.docs[0].root, &c);
+		/* 3 cases of the open suite plus the second, never started suite */
+		CHECK(c.pass == 1 && c.missing == 4, "counts %d pass %d missing", c.pass,
+		      c.missing);
+	}
+	ktap_free(&log);
+}
+
+/* Two documents: KUnit's, then the probe's with a nested guest test. */
+static void test_probe(void)
+{
+	static const char text[] =
+		"[    0.1] KTAP version 1\n"
+		"[    0.1] 1..1\n"
+		"[    0.1]     KTAP version 1\n"
+		"[    0.1]     # Subtest: s\n"
+		"[    0.1]     1..1\n"
+		"[    0.1]     ok 1 c\n"
+		"[    0.1] ok 1 s\n"
+		"KTAP version 1\n"
+		"# kver-probe\n"
+		"1..4\n"
+		"# value: uname.release=6.1.300\n"
+		"ok 1 uname_release\n"
+		"# vdso_note: code 0x06022c, expected 0x0601ff\n"
+		"not ok 2 vdso_note\n"
+		"    # Subtest: guest:kselftest/version.t\n"
+		"    TAP version 13\n"
+		"    1..2\n"
+		"    # Starting 2 tests from 1 test cases.\n"
+		"    ok 1 global.uname\n"
+		"    ok 2 global.v4l2 # SKIP no /dev/video0\n"
+		"    # Totals: pass:1 fail:0 xfail:0 xpass:0 skip:1 error:0\n"
+		"ok 3 guest:kselftest/version.t\n"
+		"ok 4 guest:module # SKIP not applicable\n"
+		"# kver-probe: exit=1\n";
+	struct ktap_log log;
+	struct ktap_counts c = { 0 };
+	const struct ktap_doc *d;
+
+	parse(&log, text);
+	CHECK(log.ndocs == 2, "docs %zu", log.ndocs);
+	if (log.ndocs != 2)
+		goto out;
+	d = &log.docs[1];
+	CHECK(d->first_diag && !strcmp(d->first_diag, "kver-probe"), "producer");
+	CHECK(d->plan == 4 && d->root.nsub == 4, "plan %d, %zu tests", d->plan, d->root.nsub);
+	if (d->root.nsub != 4)
+		goto out;
+	CHECK(d->root.sub[1].status == KTAP_FAIL && d->root.sub[1].ndiag == 1, "vdso fails");
+	CHECK(d->root.sub[2].nsub == 2 && !strcmp(d->root.sub[2].name,
+						  "guest:kselftest/version.t"), "nested");
+	CHECK(d->root.sub[3].status == KTAP_SKIP && d->root.sub[3].directive &&
+	      !strcmp(d->root.sub[3].directive, "SKIP not applicable"), "skip directive");
+	ktap_count(&d->root, &c);
+	CHECK(c.pass == 2 && c.fail == 1 && c.skip == 2, "counts %d/%d/%d", c.pass, c.fail,
+	      c.skip);
+	c = (struct ktap_counts){ 0 };
+	ktap_count(&log.docs[0].root, &c);
+	CHECK(c.pass == 1 && c.fail == 0, "first document separate");
+out:
+	ktap_free(&log);
+}
+
+/* A probe that stops after two of four results, and a bail out. */
+static void test_short_and_bail(void)
+{
+	static const char text[] = "KTAP version 1\n"
+				   "# kver-probe\n"
+				   "1..4\n"
+				   "ok 1 a\n"
+				   "ok 2 b\n"
+				   "KTAP version 1\n"
+				   "# kver-probe\n"
+				   "Bail out! no kver.expect= on the kernel command line\n";
+	struct ktap_log log;
+	struct ktap_counts c = { 0 };
+
+	parse(&log, text);
+	CHECK(log.ndocs == 2, "docs %zu", log.ndocs);
+	if (log.ndocs == 2) {
+		ktap_count(&log.docs[0].root, &c);
+		CHECK(c.pass == 2 && c.missing == 2, "counts %d/%d", c.pass, c.missing);
+		CHECK(log.docs[1].bailed && log.docs[1].bail_reason &&
+		      !strcmp(log.docs[1].bail_reason,
+			      "no kver.expect= on the kernel command line"), "bail reason");
+	}
+	ktap_free(&log);
+}
+
+/* Nothing in a log that looks like KTAP but is not. */
+static void test_noise(void)
+{
+	static const char text[] = "ok 1 before any version line\n"
+				   "KTAP version x\n"
+				   "TAP version 13 extra\n"
+				   "[ 1.0 ] ok 1 odd stamp\n";
+	struct ktap_log log;
+
+	parse(&log, text);
+	CHECK(log.ndocs == 0, "docs %zu", log.ndocs);
+	ktap_free(&log);
+}
+
+/* Two-space indentation from the specification works like the kernel's four. */
+static void test_two_spaces(void)
+{
+	static const char text[] = "KTAP version 1\n"
+				   "1..1\n"
+				   "  KTAP version 1\n"
+				   "  # Subtest: two\n"
+				   "  1..2\n"
+				   "  ok 1 x\n"
+				   "  not ok 2 y\n"
+				   "not ok 1 two\n";
+	struct ktap_log log;
+	struct ktap_counts c = { 0 };
+
+	parse(&log, text);
+	CHECK(log.ndocs == 1, "docs %zu", log.ndocs);
+	if (log.ndocs == 1) {
+		ktap_count(&log.docs[0].root, &c);
+		CHECK(c.pass == 1 && c.fail == 1, "counts %d/%d", c.pass, c.fail);
+		CHECK(log.docs[0].root.nsub == 1 &&
+		      !strcmp(log.docs[0].root.sub[0].name, "two"), "suite name");
+	}
+	ktap_free(&log);
+}
+
+int main(void)
+{
+	test_kunit();
+	test_crash();
+	test_probe();
+	test_short_and_bail();
+	test_noise();
+	test_two_spaces();
+	printf("ktap: %d passed, %d failed\n", passed, failed);
+	return failed ? 1 : 0;
+}

@@ -1,0 +1,139 @@
+#!/bin/sh
+# run.sh [--host|--lab]: kver's test command. Host tests first (unit tests,
+# sanitizers, valgrind, shellcheck), then the lab's QEMU tests: real kernels
+# built from both trees, booted at SUBLEVEL 255 and 256, and the failures
+# the lab must catch (wrong version, hung guest, crashed probe, no /init,
+# a patch that does not apply, bad SUBLEVEL input).
+set -eu
+cd "$(dirname -- "$0")/.."
+top=$(pwd)
+. "$top/lab/common.sh"
+
+what=${1:-all}
+npass=0
+nfail=0
+work=${KVER_TEST_DIR:-$(mktemp -d "${TMPDIR:-/tmp}/kver-tests.XXXXXX")}
+mkdir -p "$work"
+
+pass() {
+	npass=$((npass + 1))
+	echo "ok $((npass + nfail)) $*"
+}
+fail() {
+	nfail=$((nfail + 1))
+	echo "not ok $((npass + nfail)) $*"
+}
+# check NAME CMD...: CMD must exit 0; its output is shown only on failure.
+check() {
+	name=$1
+	shift
+	if "$@" >"$work/last.log" 2>&1; then
+		pass "$name"
+	else
+		sed 's/^/# /' "$work/last.log" | tail -n 40
+		fail "$name"
+	fi
+}
+# expect_fail NAME PATTERN CMD...: CMD must exit non-zero and print PATTERN.
+expect_fail() {
+	name=$1
+	pattern=$2
+	shift 2
+	if "$@" >"$work/last.log" 2>&1; then
+		sed 's/^/# /' "$work/last.log" | tail -n 20
+		fail "$name (exit status 0)"
+	elif grep -qE -- "$pattern" "$work/last.log"; then
+		pass "$name"
+	else
+		sed 's/^/# /' "$work/last.log" | tail -n 20
+		fail "$name (no line matches '$pattern')"
+	fi
+}
+
+host_tests() {
+	echo "# host tests"
+	check "host tools build" make -s tools
+	check "ktap reader (plain, ASan+UBSan, valgrind)" make -s -C lab check
+	kl=$top/build/lab/kver-lab
+	for bad in abc 08 -1 "" 65536 4294967296 "1 2"; do
+		expect_fail "SUBLEVEL '$bad' is rejected" "invalid SUBLEVEL '$bad'" "$kl" sublevels 255 "$bad"
+	done
+	expect_fail "lab/run.sh rejects SUBLEVEL abc before building" "invalid SUBLEVEL 'abc'" \
+		sh lab/run.sh --trees 6.1 --out "$work/bad" 255 abc
+	expect_fail "unknown tree is an error" "unknown tree '5.10'" sh lab/fetch.sh 5.10
+	check "verdicts of recorded boots" sh tests/lab/verdicts.sh
+	check "shellcheck" shellcheck -x lab/*.sh tests/*.sh tests/lab/*.sh bench/*.sh
+}
+
+# Negative tests reuse the last image the positive run built for the tree.
+lab_negative() {
+	tree=$1
+	img=$2
+	pdir=$3
+	build=$(build_dir "$tree")
+	mkver=$(sed -n 's/^makefile=//p' "$(pristine_dir "$tree")/.kver-tree")
+	base=${mkver%.*}
+	neg() {
+		d=$work/neg-$1
+		rm -rf "$d"
+		mkdir -p "$d"
+		sed "s/^expect=.*/expect=$4/" "$pdir/point.meta" >"$d/point.meta"
+		KVER_GEN_INIT_CPIO=$build/usr/gen_init_cpio KVER_BOOT_TIMEOUT=${5:-120} \
+			sh lab/boot.sh "$img" "$2" "$3" "$4" "$d"
+	}
+
+	neg wrong "$top/build/probe/kver-probe" "$pdir/guest" "$base.257"
+	expect_fail "$tree: a wrong expected version is a FAIL" \
+		"uname_release: got '$base.256', expected a release starting with '$base.257'" \
+		build/lab/kver-lab report "$work/neg-wrong"
+
+	start=$(date +%s)
+	neg hang "$top/build/tests/inits/hang" "$pdir/nothing" "$base.256" 20
+	took=$(($(date +%s) - start))
+	expect_fail "$tree: a hung guest is reported as hung" "guest hung after /init started: no exit within 20 s" \
+		build/lab/kver-lab report "$work/neg-hang"
+	if [ "$took" -le 40 ]; then pass "$tree: the hung guest was stopped in ${took}s (limit 20s)"; else fail "$tree: the hung guest took ${took}s"; fi
+
+	neg crash "$top/build/tests/inits/crash" "$pdir/nothing" "$base.256"
+	expect_fail "$tree: a crashing probe is reported as crashed" "probe crashed: kernel panic: Attempted to kill init" \
+		build/lab/kver-lab report "$work/neg-crash"
+
+	printf 'not a program\n' >"$work/garbage-init"
+	chmod +x "$work/garbage-init"
+	neg noinit "$work/garbage-init" "$pdir/nothing" "$base.256"
+	expect_fail "$tree: a guest without a working /init is reported" "kernel panicked before /init" \
+		build/lab/kver-lab report "$work/neg-noinit"
+
+	# A patch that does not apply names itself, the tree and the hunk.
+	mkdir -p "$work/badseries"
+	cp tests/lab/0001-does-not-apply.patch "$work/badseries/"
+	echo 0001-does-not-apply.patch >"$work/badseries/series"
+	expect_fail "$tree: a patch that does not apply is named" \
+		"patch 0001-does-not-apply.patch does not apply to linux-source-$tree .*Makefile: Hunk #1 FAILED" \
+		sh lab/prepare.sh "$tree" "$work/badseries"
+}
+
+lab_tests() {
+	echo "# lab tests (QEMU)"
+	for tree in $KVER_TREES; do
+		out=$work/lab-$tree
+		check "$tree: kver series boots at SUBLEVEL 255 and 256 with every check ok" \
+			sh lab/run.sh --trees "$tree" --out "$out" 255 256
+		cat "$work/last.log" | sed -n '/^TREE/,/^boot logs/p' | sed 's/^/# /'
+		if [ -f "$out/$tree-kver-256/bzImage" ]; then
+			lab_negative "$tree" "$out/$tree-kver-256/bzImage" "$out/$tree-kver-256"
+		else
+			fail "$tree: no image to run the negative tests on"
+		fi
+	done
+}
+
+case $what in
+--host) host_tests ;;
+--lab) lab_tests ;;
+all) host_tests; lab_tests ;;
+*) echo "usage: tests/run.sh [--host|--lab]" >&2; exit 2 ;;
+esac
+
+echo "$npass passed, $nfail failed"
+[ "$nfail" = 0 ]
