@@ -20,6 +20,7 @@ all: tools
 
 tools:
 	$(MAKE) -C lib all
+	$(MAKE) -C cli all
 	$(MAKE) -C lab all
 	$(MAKE) -C probe all
 
@@ -43,6 +44,7 @@ bench: deps tools
 
 install:
 	$(MAKE) -C lib install PREFIX=$(PREFIX)
+	$(MAKE) -C cli install PREFIX=$(PREFIX)
 
 clean:
 	rm -rf build

@@ -18,6 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/io.h>
+#include <sys/ioctl.h>
+#include <sys/personality.h>
 #include <sys/klog.h>
 #include <sys/mount.h>
 #include <sys/reboot.h>
@@ -26,6 +28,10 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+
+#include <linux/cec.h>
+#include <linux/media.h>
+#include <linux/videodev2.h>
 
 #include "kver.h"
 
@@ -153,6 +159,128 @@ static void check_vdso(const struct kver *want)
 	if (code != expect)
 		diag("vdso_note: code 0x%06x, expected 0x%06x", code, expect);
 	result(code == expect, "vdso_note", NULL);
+}
+
+/* uname(2) under the UNAME26 personality: 2.6.(60 + PATCHLEVEL) by design. */
+static void read_uname26(void)
+{
+	struct utsname uts;
+	int old = personality(0xffffffff);
+
+	if (old < 0 || personality(PER_LINUX | UNAME26) < 0) {
+		value("uname26.release", "absent: personality: %s", strerror(errno));
+		return;
+	}
+	uname(&uts);
+	personality(old);
+	value("uname26.release", "%s", uts.release);
+}
+
+/* Device version fields, which the kernel fills with LINUX_VERSION_CODE. */
+struct device_code {
+	const char *key;
+	const char *node;
+	unsigned long request;
+	int found;
+	uint32_t code;
+};
+
+static void query_device(struct device_code *d, void *arg, const uint32_t *field)
+{
+	int fd = open(d->node, O_RDWR | O_CLOEXEC);
+
+	if (fd < 0) {
+		value("%s", "absent: %s: %s", d->key, d->node, strerror(errno));
+		return;
+	}
+	if (ioctl(fd, d->request, arg) < 0) {
+		value("%s", "absent: %s ioctl: %s", d->key, d->node, strerror(errno));
+	} else {
+		d->found = 1;
+		d->code = *field;
+		value("%s", "0x%06x", d->key, d->code);
+	}
+	close(fd);
+}
+
+static void read_devices(struct device_code *d)
+{
+	struct v4l2_capability cap;
+	struct media_device_info info;
+	struct cec_caps caps;
+
+	query_device(&d[0], &cap, &cap.version);
+	query_device(&d[1], &info, &info.media_version);
+	if (d[1].found) {
+		/* driver_version comes from the same ioctl */
+		d[2].found = 1;
+		d[2].code = info.driver_version;
+		value("%s", "0x%06x", d[2].key, d[2].code);
+	} else {
+		value("%s", "absent: %s", d[2].key, d[1].node);
+	}
+	query_device(&d[3], &caps, &caps.version);
+}
+
+/* The xHCI root hub: bcdDevice is MAJOR.PATCHLEVEL in BCD, no SUBLEVEL. */
+static void read_usb(void)
+{
+	static const char *const keys[][2] = {
+		{ "usb.bcdDevice", "/sys/bus/usb/devices/usb1/bcdDevice" },
+		{ "usb.manufacturer", "/sys/bus/usb/devices/usb1/manufacturer" },
+	};
+	char buf[256];
+
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		int err = read_text(keys[i][1], buf, sizeof(buf));
+
+		if (err)
+			value("%s", "absent: %s: %s", keys[i][0], keys[i][1], strerror(-err));
+		else
+			value("%s", "%s", keys[i][0], buf);
+	}
+}
+
+/* Every device code present must be the clamped code of the release. */
+static void check_devices(const struct device_code *d, size_t n, const struct kver *want)
+{
+	uint32_t expect = kver_code(want->major, want->patchlevel, want->sublevel);
+	int present = 0, ok = 1;
+
+	for (size_t i = 0; i < n; i++) {
+		if (!d[i].found)
+			continue;
+		present++;
+		if (d[i].code != expect) {
+			diag("device_codes: %s is 0x%06x, expected 0x%06x", d[i].key, d[i].code,
+			     expect);
+			ok = 0;
+		}
+	}
+	result(ok, "device_codes", present ? NULL : "no V4L2, media or CEC device");
+}
+
+/* libkver's reconciled answer must be the version the lab built. */
+static void check_libkver(const struct kver *want)
+{
+	struct kver_running r;
+	char got[128], exp[128];
+	int err = kver_running(NULL, &r);
+
+	if (err) {
+		diag("libkver_running: %s", kver_strerror(err));
+		result(0, "libkver_running", NULL);
+		return;
+	}
+	kver_format(&r.version, KVER_FMT_NUMBERS, got, sizeof(got));
+	value("libkver.version", "%s", got);
+	value("libkver.code", "0x%06x", r.code);
+	if (kver_cmp(&r.version, want) != 0)
+		diag("libkver_running: reconciled version %s, expected %s", got,
+		     (kver_format(want, KVER_FMT_NUMBERS, exp, sizeof(exp)), exp));
+	if (r.disagree)
+		diag("libkver_running: sources disagree (mask 0x%x)", r.disagree);
+	result(kver_cmp(&r.version, want) == 0 && !r.disagree, "libkver_running", NULL);
 }
 
 static int is_test(const struct dirent *d)
@@ -336,6 +464,13 @@ static void leave(int status)
 int main(void)
 {
 	static struct guest_test tests[MAX_GUEST_TESTS];
+	struct device_code devices[] = {
+		{ .key = "v4l2.version", .node = "/dev/video0", .request = VIDIOC_QUERYCAP },
+		{ .key = "media.media_version", .node = "/dev/media0",
+		  .request = MEDIA_IOC_DEVICE_INFO },
+		{ .key = "media.driver_version", .node = "/dev/media0" },
+		{ .key = "cec.version", .node = "/dev/cec0", .request = CEC_ADAP_G_CAPS },
+	};
 	char expect[128], buf[512];
 	struct utsname uts;
 	struct kver want;
@@ -358,7 +493,7 @@ int main(void)
 		leave(1);
 	}
 	ntests = find_guest_tests(tests, MAX_GUEST_TESTS);
-	printf("1..%d\n", 4 + ntests);
+	printf("1..%d\n", 6 + ntests);
 	value("expect", "%s", expect);
 
 	uname(&uts);
@@ -367,8 +502,16 @@ int main(void)
 	if (read_text("/proc/sys/kernel/osrelease", buf, sizeof(buf)) == 0)
 		value("proc.osrelease", "%s", buf);
 	check_file_release("proc_osrelease", "/proc/sys/kernel/osrelease", "", expect);
+	if (read_text("/proc/version", buf, sizeof(buf)) == 0 &&
+	    !strncmp(buf, "Linux version ", 14))
+		value("proc.version", "%.*s", (int)strcspn(buf + 14, " "), buf + 14);
 	check_file_release("proc_version", "/proc/version", "Linux version ", expect);
 	check_vdso(&want);
+	check_libkver(&want);
+	read_uname26();
+	read_devices(devices);
+	read_usb();
+	check_devices(devices, sizeof(devices) / sizeof(devices[0]), &want);
 
 	for (int i = 0; i < ntests; i++) {
 		if (tests[i].prog[0]) {

@@ -53,6 +53,8 @@ expect_fail() {
 host_tests() {
 	echo "# host tests"
 	check "host tools build" make -s tools
+	check "libkver (unit, ASan+UBSan, valgrind, fuzz, install)" make -s -C lib check
+	check "kver command (plain, ASan+UBSan, valgrind, man page)" make -s -C cli check
 	check "ktap reader (plain, ASan+UBSan, valgrind)" make -s -C lab check
 	kl=$top/build/lab/kver-lab
 	for bad in abc 08 -1 "" 65536 4294967296 "1 2"; do

@@ -1,0 +1,33 @@
+#!/bin/sh
+# run.sh TARGET...: run each libFuzzer target from $OUT/fuzz for an equal
+# share of $FUZZ_SECONDS, starting from the seed corpus in corpus/NAME.
+# New inputs go below $OUT, never into the repository. Prints one line per
+# target and a closing "N passed, N failed".
+set -u
+cd "$(dirname -- "$0")" || exit 2
+n=$#
+[ "$n" -gt 0 ] || { echo "usage: run.sh TARGET..." >&2; exit 2; }
+share=$(( ${FUZZ_SECONDS:-30} / n ))
+[ "$share" -ge 1 ] || share=1
+passed=0
+failed=0
+for t in "$@"; do
+	name=${t#fuzz_}
+	work=$OUT/fuzz/corpus-$name
+	log=$OUT/fuzz/$t.log
+	mkdir -p "$work" "$OUT/fuzz/crashes"
+	if "$OUT/fuzz/$t" -max_total_time="$share" -timeout=10 \
+		-rss_limit_mb=2048 -max_len=4096 \
+		-artifact_prefix="$OUT/fuzz/crashes/$t-" \
+		"$work" "corpus/$name" >"$log" 2>&1; then
+		runs=$(sed -n 's/^Done \([0-9]*\) runs in \([0-9]*\) second.*/\1 runs in \2 s/p' "$log")
+		echo "ok   $t: ${runs:-done}, no crash"
+		passed=$((passed + 1))
+	else
+		echo "FAIL $t (log: $log)"
+		tail -n 30 "$log"
+		failed=$((failed + 1))
+	fi
+done
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

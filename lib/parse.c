@@ -1,0 +1,213 @@
+// SPDX-License-Identifier: MIT
+/* Release strings and strict numbers. */
+#include <stdio.h>
+#include <string.h>
+
+#include "kver.h"
+
+const char *kver_strerror(int err)
+{
+	switch (err) {
+	case 0:			return "success";
+	case KVER_EINVAL:	return "invalid argument";
+	case KVER_EEMPTY:	return "empty";
+	case KVER_ENOTNUM:	return "not a number";
+	case KVER_ELEADZERO:	return "leading zero";
+	case KVER_ERANGE:	return "out of range";
+	case KVER_EFORMAT:	return "malformed version";
+	case KVER_EBADCHAR:	return "invalid character";
+	case KVER_ETOOLONG:	return "too long";
+	case KVER_ETOOMANY:	return "too many numeric parts";
+	case KVER_ENOVDSO:	return "no vDSO";
+	case KVER_ENONOTE:	return "no Linux version note";
+	case KVER_EELF:		return "malformed ELF image";
+	case KVER_EABSENT:	return "not present";
+	case KVER_EIO:		return "cannot read";
+	case KVER_ENOSOURCE:	return "no usable version source";
+	default:		return "unknown error";
+	}
+}
+
+static int is_digit(unsigned char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/*
+ * Read one strict decimal number from s[*pos .. len), stopping at the first
+ * non-digit. Overflow is caught digit by digit, so no length of input can
+ * wrap around.
+ */
+static int scan_uint(const char *s, size_t len, size_t *pos, uint32_t max,
+		     uint32_t *out)
+{
+	size_t i = *pos;
+	uint32_t v = 0;
+
+	if (i >= len || !is_digit((unsigned char)s[i]))
+		return KVER_ENOTNUM;
+	if (s[i] == '0' && i + 1 < len && is_digit((unsigned char)s[i + 1]))
+		return KVER_ELEADZERO;
+	for (; i < len && is_digit((unsigned char)s[i]); i++) {
+		uint32_t d = (uint32_t)(s[i] - '0');
+
+		if (d > max || v > (max - d) / 10)
+			return KVER_ERANGE;
+		v = v * 10 + d;
+	}
+	*pos = i;
+	*out = v;
+	return 0;
+}
+
+int kver_parse_uint(const char *s, uint32_t max, uint32_t *out)
+{
+	size_t len, pos = 0;
+	uint32_t v;
+	int err;
+
+	if (!s || !out)
+		return KVER_EINVAL;
+	len = strlen(s);
+	if (len == 0)
+		return KVER_EEMPTY;
+	/* Classify the whole string first: "-1" and "1x" are not numbers. */
+	for (size_t i = 0; i < len; i++)
+		if (!is_digit((unsigned char)s[i]))
+			return KVER_ENOTNUM;
+	err = scan_uint(s, len, &pos, max, &v);
+	if (err)
+		return err;
+	*out = v;
+	return 0;
+}
+
+/* Printable ASCII without blanks: what a kernel release is made of. */
+static int release_char(unsigned char c)
+{
+	return c > 0x20 && c < 0x7f;
+}
+
+/*
+ * "-rcN" (or Debian's "~rcN") at the start of the rest; N must be a plain
+ * number.
+ */
+static uint32_t rc_number(const char *rest)
+{
+	size_t pos = 3, len = strlen(rest);
+	uint32_t n;
+
+	if (strncmp(rest, "-rc", 3) != 0 && strncmp(rest, "~rc", 3) != 0)
+		return 0;
+	if (scan_uint(rest, len, &pos, UINT32_MAX, &n) != 0)
+		return 0;
+	if (pos < len && rest[pos] != '-' && rest[pos] != '+' &&
+	    rest[pos] != '_' && rest[pos] != '.')
+		return 0;
+	return n;
+}
+
+int kver_parse_n(const char *s, size_t len, struct kver *out)
+{
+	struct kver v;
+	uint32_t part;
+	size_t pos = 0;
+	int err;
+
+	if (!out)
+		return KVER_EINVAL;
+	memset(out, 0, sizeof(*out));
+	if (!s)
+		return KVER_EINVAL;
+	if (len == 0)
+		return KVER_EEMPTY;
+	if (len > KVER_RELEASE_MAX)
+		return KVER_ETOOLONG;
+	for (size_t i = 0; i < len; i++)
+		if (!release_char((unsigned char)s[i]))
+			return KVER_EBADCHAR;
+
+	memset(&v, 0, sizeof(v));
+	for (;;) {
+		err = scan_uint(s, len, &pos, UINT32_MAX, &part);
+		if (err)
+			/* A dot not followed by a number: "6.", "6..1". */
+			return (err == KVER_ENOTNUM && v.nparts > 0) ?
+				KVER_EFORMAT : err;
+		if (v.nparts >= 3 + KVER_EXTRA_MAX)
+			return KVER_ETOOMANY;
+		switch (v.nparts) {
+		case 0: v.major = part; break;
+		case 1: v.patchlevel = part; break;
+		case 2: v.sublevel = part; break;
+		default: v.extra[v.nparts - 3] = part; break;
+		}
+		v.nparts++;
+		if (pos >= len || s[pos] != '.')
+			break;
+		pos++;
+	}
+	/* A bare "6" or "6-rc1" is no kernel release. */
+	if (v.nparts < 2)
+		return KVER_EFORMAT;
+	memcpy(v.rest, s + pos, len - pos);
+	v.rest[len - pos] = '\0';
+	v.rc = rc_number(v.rest);
+	*out = v;
+	return 0;
+}
+
+int kver_parse(const char *release, struct kver *out)
+{
+	size_t len;
+
+	if (!release) {
+		if (out)
+			memset(out, 0, sizeof(*out));
+		return KVER_EINVAL;
+	}
+	/* Stop counting past the limit: a huge string is simply too long. */
+	len = strnlen(release, KVER_RELEASE_MAX + 1);
+	return kver_parse_n(release, len, out);
+}
+
+void kver_set(struct kver *v, uint32_t major, uint32_t patchlevel,
+	      uint32_t sublevel)
+{
+	memset(v, 0, sizeof(*v));
+	v->major = major;
+	v->patchlevel = patchlevel;
+	v->sublevel = sublevel;
+	v->nparts = 3;
+}
+
+int kver_format(const struct kver *v, int how, char *buf, size_t size)
+{
+	char tmp[3 * 11 + KVER_EXTRA_MAX * 11 + KVER_REST_MAX + 8];
+	unsigned int n, i;
+	int len;
+
+	if (!v || (!buf && size))
+		return KVER_EINVAL;
+	n = v->nparts;
+	if (n > 3 + KVER_EXTRA_MAX)
+		n = 3 + KVER_EXTRA_MAX;
+	if (how == KVER_FMT_NUMBERS && n < 3)
+		n = 3;
+	if (n < 2)
+		n = 2;
+	len = snprintf(tmp, sizeof(tmp), "%u.%u", (unsigned)v->major,
+		       (unsigned)v->patchlevel);
+	if (n >= 3)
+		len += snprintf(tmp + len, sizeof(tmp) - (size_t)len, ".%u",
+				(unsigned)v->sublevel);
+	for (i = 3; i < n; i++)
+		len += snprintf(tmp + len, sizeof(tmp) - (size_t)len, ".%u",
+				(unsigned)v->extra[i - 3]);
+	if (how == KVER_FMT_FULL)
+		len += snprintf(tmp + len, sizeof(tmp) - (size_t)len, "%.*s",
+				KVER_REST_MAX, v->rest);
+	if (size)
+		snprintf(buf, size, "%s", tmp);
+	return len;
+}

@@ -1,0 +1,577 @@
+// SPDX-License-Identifier: MIT
+/* The running kernel: read every source, reconcile them into one version. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include "kver.h"
+
+/* Largest text source kept (a /proc/version line is a few hundred bytes). */
+#define TEXT_MAX 4096
+/* Largest vDSO dump read from a file (the real ones are two pages). */
+#define IMAGE_MAX (64u << 10)
+
+const char *kver_source_name(enum kver_source src)
+{
+	switch (src) {
+	case KVER_SRC_UNAME:		return "uname";
+	case KVER_SRC_OSRELEASE:	return "osrelease";
+	case KVER_SRC_PROC_VERSION:	return "proc_version";
+	case KVER_SRC_SIGNATURE:	return "version_signature";
+	case KVER_SRC_VDSO:		return "vdso";
+	default:			return "none";
+	}
+}
+
+const char *kver_run_flag_name(unsigned int flag)
+{
+	switch (flag) {
+	case KVER_RUN_DISAGREE:		return "disagree";
+	case KVER_RUN_CLAMPED:		return "clamped";
+	case KVER_RUN_UNCLAMPED_KERNEL:	return "unclamped_kernel";
+	case KVER_RUN_SUBLEVEL_MIN:	return "sublevel_min";
+	case KVER_RUN_DISTRO_ABI:	return "distro_abi";
+	default:			return NULL;
+	}
+}
+
+/*
+ * Read a whole file into buf (at most size bytes). Missing files are
+ * "absent", not errors: most sources exist only on some systems.
+ */
+static int read_file(const char *path, void *buf, size_t size, size_t *len)
+{
+	size_t n = 0;
+	int fd, err = 0;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	if (fd < 0)
+		return (errno == ENOENT || errno == ENOTDIR) ? KVER_EABSENT :
+							      KVER_EIO;
+	for (;;) {
+		ssize_t r;
+
+		if (n == size) {
+			char extra;
+
+			/* One byte more than fits means the file is too big. */
+			r = read(fd, &extra, 1);
+			if (r != 0)
+				err = r < 0 ? KVER_EIO : KVER_ETOOLONG;
+			break;
+		}
+		r = read(fd, (char *)buf + n, size - n);
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			err = KVER_EIO;
+			break;
+		}
+		if (r == 0)
+			break;
+		n += (size_t)r;
+	}
+	close(fd);
+	*len = n;
+	return err;
+}
+
+/*
+ * Read a one-line text file into a C string: the trailing newline goes,
+ * any other NUL or control byte makes the file unusable.
+ */
+static int read_line(const char *path, char *buf, size_t size)
+{
+	size_t len, i;
+	int err;
+
+	err = read_file(path, buf, size - 1, &len);
+	if (err)
+		return err;
+	while (len > 0 && (buf[len - 1] == '\n' || buf[len - 1] == '\r'))
+		len--;
+	for (i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)buf[i];
+
+		if (c < 0x20 && c != '\t')
+			return KVER_EBADCHAR;
+	}
+	buf[len] = '\0';
+	return 0;
+}
+
+/* Copy one blank-delimited word from *p, advancing past it. */
+static size_t next_word(const char **p, char *out, size_t size)
+{
+	const char *s = *p;
+	size_t n = 0;
+
+	while (*s == ' ' || *s == '\t')
+		s++;
+	while (s[n] && s[n] != ' ' && s[n] != '\t')
+		n++;
+	*p = s + n;
+	if (!out)
+		return n;
+	if (n >= size)
+		return (size_t)-1;
+	memcpy(out, s, n);
+	out[n] = '\0';
+	return n;
+}
+
+/* The "Linux version RELEASE" word of a /proc/version line. */
+static int proc_version_release(const char *line, char *out, size_t size)
+{
+	const char *p = strstr(line, "Linux version ");
+	size_t n;
+
+	if (!p)
+		return KVER_EFORMAT;
+	p += strlen("Linux version ");
+	n = next_word(&p, out, size);
+	if (n == (size_t)-1)
+		return KVER_ETOOLONG;
+	return n ? 0 : KVER_EFORMAT;
+}
+
+int kver_debian_field(const char *line, struct kver *out)
+{
+	char word[KVER_RELEASE_MAX + 2];
+	const char *p, *q, *found = NULL;
+
+	if (!line || !out)
+		return KVER_EINVAL;
+	memset(out, 0, sizeof(*out));
+	p = strstr(line, "Linux version ");
+	if (!p)
+		return KVER_EABSENT;
+	p += strlen("Linux version ");
+	next_word(&p, NULL, 0);
+	/* Debian 6 and older: "Linux version R (Debian 2.6.32-48squeeze6)". */
+	if (strncmp(p, " (Debian ", 9) == 0) {
+		found = p + 9;
+	} else {
+		/*
+		 * Since then the field follows the build number: "#1 SMP
+		 * PREEMPT_DYNAMIC Debian 6.1.192-3 (2024-...)". Everything
+		 * before " #" is the builder and compiler, whose "(Debian
+		 * 12.2.0-14)" is gcc's version, not the kernel's.
+		 */
+		p = strstr(p, " #");
+		if (!p)
+			return KVER_EABSENT;
+		for (q = p; (q = strstr(q, " Debian ")) != NULL; q++)
+			found = q + 8;
+	}
+	if (!found)
+		return KVER_EABSENT;
+	p = found;
+	/* A Debian epoch ("1:6.6.31-1+rpt1" on Raspberry Pi OS) is no part. */
+	{
+		size_t d = strspn(p, "0123456789");
+
+		if (d > 0 && p[d] == ':')
+			p += d + 1;
+	}
+	/* Stop at ')' too, for the parenthesised old form. */
+	{
+		size_t n = 0;
+
+		while (p[n] == ' ')
+			p++;
+		while (p[n] && p[n] != ' ' && p[n] != '\t' && p[n] != ')')
+			n++;
+		if (n == 0)
+			return KVER_EFORMAT;
+		if (n > KVER_RELEASE_MAX)
+			return KVER_ETOOLONG;
+		memcpy(word, p, n);
+		word[n] = '\0';
+	}
+	return kver_parse(word, out);
+}
+
+int kver_ubuntu_signature(const char *line, struct kver *out)
+{
+	char word[KVER_RELEASE_MAX + 2];
+	const char *p = line;
+	size_t n, last = 0;
+	const char *lastp = NULL;
+
+	if (!line || !out)
+		return KVER_EINVAL;
+	memset(out, 0, sizeof(*out));
+	/* "Ubuntu 5.15.0-91.101-generic 5.15.131": the last word. */
+	while ((n = next_word(&p, NULL, 0)) > 0) {
+		lastp = p - n;
+		last = n;
+	}
+	if (!lastp || lastp == line + strspn(line, " \t"))
+		return KVER_EABSENT;	/* fewer than two words */
+	if (last > KVER_RELEASE_MAX)
+		return KVER_ETOOLONG;
+	memcpy(word, lastp, last);
+	word[last] = '\0';
+	return kver_parse(word, out);
+}
+
+/* The second word of a signature: Ubuntu's own version and flavour. */
+static void signature_name(const char *line, char *out, size_t size)
+{
+	const char *p = line;
+
+	next_word(&p, NULL, 0);
+	if (next_word(&p, out, size) == (size_t)-1)
+		out[0] = '\0';
+}
+
+static int hex_digit(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/* A code written as text: "0x601c0" or "393664". */
+static int parse_code_text(const char *s, uint32_t *code)
+{
+	uint32_t v = 0;
+	size_t i;
+
+	if ((s[0] == '0') && (s[1] == 'x' || s[1] == 'X')) {
+		if (!s[2])
+			return KVER_ENOTNUM;
+		for (i = 2; s[i]; i++) {
+			int d = hex_digit((unsigned char)s[i]);
+
+			if (d < 0)
+				return KVER_ENOTNUM;
+			if (v > (UINT32_MAX >> 4))
+				return KVER_ERANGE;
+			v = (v << 4) | (uint32_t)d;
+		}
+		*code = v;
+		return 0;
+	}
+	return kver_parse_uint(s, UINT32_MAX, code);
+}
+
+static int read_vdso_file(const char *path, uint32_t *code)
+{
+	unsigned char image[IMAGE_MAX];
+	char text[64];
+	size_t len, i;
+	int err;
+
+	err = read_file(path, image, sizeof(image), &len);
+	if (err)
+		return err;
+	if (len >= 4 && memcmp(image, "\177ELF", 4) == 0)
+		return kver_elf_note_code(image, len, code);
+	while (len > 0 && (image[len - 1] == '\n' || image[len - 1] == ' '))
+		len--;
+	if (len == 0)
+		return KVER_EEMPTY;
+	if (len >= sizeof(text))
+		return KVER_ETOOLONG;
+	for (i = 0; i < len; i++)
+		if (image[i] < 0x21 || image[i] > 0x7e)
+			return KVER_EBADCHAR;
+	memcpy(text, image, len);
+	text[len] = '\0';
+	return parse_code_text(text, code);
+}
+
+/* NULL: the real source; "": absent; else the file to read. */
+static const char *pick(const char *override, const char *real)
+{
+	return override ? override : real;
+}
+
+static void set_text(struct kver_source_info *si, const char *s)
+{
+	size_t n = strnlen(s, KVER_RELEASE_MAX);
+
+	memcpy(si->text, s, n);
+	si->text[n] = '\0';
+}
+
+static void read_uname(const struct kver_paths *paths,
+		       struct kver_source_info *si)
+{
+	char line[TEXT_MAX];
+	const char *path = paths ? paths->uname : NULL;
+
+	if (!path) {
+		struct utsname u;
+
+		if (uname(&u) != 0) {
+			si->err = KVER_EIO;
+			return;
+		}
+		snprintf(line, sizeof(line), "%s", u.release);
+	} else if (!*path) {
+		si->err = KVER_EABSENT;
+		return;
+	} else {
+		si->err = read_line(path, line, sizeof(line));
+		if (si->err)
+			return;
+	}
+	set_text(si, line);
+	si->err = kver_parse(line, &si->version);
+	si->has_version = si->err == 0;
+}
+
+static void read_osrelease(const struct kver_paths *paths,
+			   struct kver_source_info *si)
+{
+	char line[TEXT_MAX];
+	const char *path = pick(paths ? paths->osrelease : NULL,
+				"/proc/sys/kernel/osrelease");
+
+	si->err = *path ? read_line(path, line, sizeof(line)) : KVER_EABSENT;
+	if (si->err)
+		return;
+	set_text(si, line);
+	si->err = kver_parse(line, &si->version);
+	si->has_version = si->err == 0;
+}
+
+static void read_proc_version(const struct kver_paths *paths,
+			      struct kver_source_info *si)
+{
+	char line[TEXT_MAX];
+	const char *path = pick(paths ? paths->proc_version : NULL,
+				"/proc/version");
+	int err;
+
+	si->err = *path ? read_line(path, line, sizeof(line)) : KVER_EABSENT;
+	if (si->err)
+		return;
+	si->err = proc_version_release(line, si->text, sizeof(si->text));
+	if (si->err)
+		return;
+	/* No Debian field is normal: the line still names the release. */
+	err = kver_debian_field(line, &si->version);
+	if (err == 0)
+		si->has_version = 1;
+	else if (err != KVER_EABSENT)
+		si->err = err;
+}
+
+static void read_signature(const struct kver_paths *paths,
+			   struct kver_source_info *si)
+{
+	char line[TEXT_MAX];
+	const char *path = pick(paths ? paths->version_signature : NULL,
+				"/proc/version_signature");
+
+	si->err = *path ? read_line(path, line, sizeof(line)) : KVER_EABSENT;
+	if (si->err)
+		return;
+	signature_name(line, si->text, sizeof(si->text));
+	si->err = kver_ubuntu_signature(line, &si->version);
+	if (si->err == KVER_EABSENT)
+		si->err = KVER_EFORMAT;	/* the file is there but says nothing */
+	si->has_version = si->err == 0;
+}
+
+static void read_vdso(const struct kver_paths *paths,
+		      struct kver_source_info *si)
+{
+	const char *path = paths ? paths->vdso : NULL;
+
+	if (!path)
+		si->err = kver_vdso_code(&si->code);
+	else if (!*path)
+		si->err = KVER_EABSENT;
+	else
+		si->err = read_vdso_file(path, &si->code);
+	if (si->err == KVER_ENOVDSO)
+		si->err = KVER_EABSENT;
+	if (si->err)
+		return;
+	kver_decode(si->code, &si->version);
+	si->has_version = 1;
+	snprintf(si->text, sizeof(si->text), "0x%x", (unsigned)si->code);
+}
+
+/* "6.1.0-27-amd64": a zero SUBLEVEL followed by something else. */
+static int abi_style(const struct kver *v)
+{
+	return v->sublevel == 0 && v->rest[0] != '\0';
+}
+
+static int same_numbers(const struct kver *a, const struct kver *b)
+{
+	struct kver x = *a, y = *b;
+
+	/* Only the numbers: -rc and suffixes of distro fields differ. */
+	x.rc = y.rc = 0;
+	return kver_cmp(&x, &y) == 0;
+}
+
+static void disagree(struct kver_running *r, enum kver_source s)
+{
+	r->src[s].agrees = 0;
+	r->disagree |= 1u << s;
+	r->flags |= KVER_RUN_DISAGREE;
+}
+
+/* Check one source against the result, once the result is known. */
+static void judge(struct kver_running *r, enum kver_source s,
+		  const struct kver_source_info *rel)
+{
+	struct kver_source_info *si = &r->src[s];
+	const struct kver *best = &r->version;
+
+	si->agrees = 1;
+	if (si->err != 0)
+		return;
+	switch (s) {
+	case KVER_SRC_UNAME:
+	case KVER_SRC_OSRELEASE:
+		if (rel && strcmp(si->text, rel->text) != 0) {
+			disagree(r, s);
+			break;
+		}
+		if (si->version.major != best->major ||
+		    si->version.patchlevel != best->patchlevel)
+			disagree(r, s);
+		else if (si->version.sublevel != best->sublevel &&
+			 !(abi_style(&si->version) &&
+			   (r->flags & KVER_RUN_DISTRO_ABI)))
+			disagree(r, s);
+		break;
+	case KVER_SRC_PROC_VERSION:
+		if (rel && strcmp(si->text, rel->text) != 0)
+			disagree(r, s);
+		else if (si->has_version && !same_numbers(&si->version, best))
+			disagree(r, s);
+		break;
+	case KVER_SRC_SIGNATURE:
+		if (!same_numbers(&si->version, best))
+			disagree(r, s);
+		break;
+	case KVER_SRC_VDSO:
+		if (si->code == r->code)
+			break;
+		if (best->sublevel > 255 &&
+		    si->code == kver_code_unclamped(best->major,
+						    best->patchlevel,
+						    best->sublevel)) {
+			/* A kernel from before the clamp: it overflows. */
+			r->flags |= KVER_RUN_UNCLAMPED_KERNEL;
+			break;
+		}
+		disagree(r, s);
+		break;
+	default:
+		break;
+	}
+}
+
+int kver_running(const struct kver_paths *paths, struct kver_running *out)
+{
+	struct kver_running r;
+	struct kver_source_info *rel = NULL, *distro = NULL, *vd;
+	const struct kver *base;
+	int s;
+
+	if (!out)
+		return KVER_EINVAL;
+	memset(&r, 0, sizeof(r));
+	read_uname(paths, &r.src[KVER_SRC_UNAME]);
+	read_osrelease(paths, &r.src[KVER_SRC_OSRELEASE]);
+	read_proc_version(paths, &r.src[KVER_SRC_PROC_VERSION]);
+	read_signature(paths, &r.src[KVER_SRC_SIGNATURE]);
+	read_vdso(paths, &r.src[KVER_SRC_VDSO]);
+	vd = &r.src[KVER_SRC_VDSO];
+
+	/* The release string: uname, else the same string from /proc. */
+	for (s = KVER_SRC_UNAME; s <= KVER_SRC_PROC_VERSION && !rel; s++) {
+		struct kver_source_info *si = &r.src[s];
+		struct kver v;
+
+		if (si->err == 0 && si->text[0] &&
+		    kver_parse(si->text, &v) == 0)
+			rel = si;
+	}
+	if (r.src[KVER_SRC_SIGNATURE].has_version)
+		distro = &r.src[KVER_SRC_SIGNATURE];
+	else if (r.src[KVER_SRC_PROC_VERSION].has_version)
+		distro = &r.src[KVER_SRC_PROC_VERSION];
+
+	if (rel) {
+		kver_parse(rel->text, &r.version);
+		snprintf(r.release, sizeof(r.release), "%s", rel->text);
+		r.from_major = r.from_patchlevel = r.from_sublevel =
+			(enum kver_source)(rel - r.src);
+	} else if (distro) {
+		r.version = distro->version;
+		r.version.rest[0] = '\0';
+		r.version.rc = 0;
+		r.from_major = r.from_patchlevel = r.from_sublevel =
+			(enum kver_source)(distro - r.src);
+	} else if (vd->err == 0) {
+		if (kver_decode(vd->code, &r.version))
+			r.flags |= KVER_RUN_SUBLEVEL_MIN;
+		r.from_major = r.from_patchlevel = r.from_sublevel =
+			KVER_SRC_VDSO;
+	} else {
+		*out = r;
+		return KVER_ENOSOURCE;
+	}
+	base = &r.version;
+
+	if (rel && distro && distro->version.major == base->major &&
+	    distro->version.patchlevel == base->patchlevel) {
+		/* The distribution's field is the upstream version. */
+		struct kver d = distro->version;
+
+		if (d.sublevel != base->sublevel && abi_style(base))
+			r.flags |= KVER_RUN_DISTRO_ABI;
+		d.rest[0] = '\0';
+		d.rc = 0;
+		if (d.nparts < 3)
+			d.nparts = 3;
+		r.version = d;
+		r.from_sublevel = (enum kver_source)(distro - r.src);
+	} else if (rel && vd->err == 0 && vd->version.major == base->major &&
+		   vd->version.patchlevel == base->patchlevel &&
+		   vd->version.sublevel != base->sublevel &&
+		   abi_style(base) && base->nparts <= 3) {
+		/*
+		 * uname shows an ABI number where the SUBLEVEL goes and no
+		 * distribution field says more: the kernel's own code does,
+		 * exactly below 255 and as a lower bound from 255 on.
+		 */
+		struct kver d;
+
+		if (kver_decode(vd->code, &d))
+			r.flags |= KVER_RUN_SUBLEVEL_MIN;
+		r.version = d;
+		r.flags |= KVER_RUN_DISTRO_ABI;
+		r.from_sublevel = KVER_SRC_VDSO;
+	}
+	r.code = kver_code_of(&r.version);
+	if (r.version.sublevel >= 255)
+		r.flags |= KVER_RUN_CLAMPED;
+
+	for (s = KVER_SRC_UNAME; s < KVER_SRC_COUNT; s++)
+		judge(&r, (enum kver_source)s,
+		      (s == KVER_SRC_UNAME || s == KVER_SRC_OSRELEASE ||
+		       s == KVER_SRC_PROC_VERSION) && rel != &r.src[s] ?
+			      rel : NULL);
+	*out = r;
+	return 0;
+}

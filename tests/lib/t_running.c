@@ -1,0 +1,379 @@
+// SPDX-License-Identifier: MIT
+/* kver_running over recorded snapshots, broken files and the live system. */
+#include <dirent.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/auxv.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include "harness.h"
+#include "kver.h"
+
+/* dir/name into buf; a path too long for buf is a test failure. */
+static const char *join(char *buf, size_t size, const char *dir,
+			const char *name)
+{
+	int n = snprintf(buf, size, "%s/%s", dir, name);
+
+	if (n < 0 || (size_t)n >= size) {
+		CHECK(0, "path too long: %s/%s", dir, name);
+		buf[0] = '\0';
+	}
+	return buf;
+}
+
+static int exists(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0;
+}
+
+/* The snapshot's file, or "" (absent) when the system had no such source. */
+static const char *source_path(char *buf, size_t size, const char *dir,
+			       const char *name)
+{
+	join(buf, size, dir, name);
+	return exists(buf) ? buf : "";
+}
+
+static void flags_text(const struct kver_running *r, char *buf, size_t size)
+{
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (unsigned int bit = 1; bit; bit <<= 1) {
+		const char *name = kver_run_flag_name(bit);
+
+		if ((r->flags & bit) && name)
+			n += (size_t)snprintf(buf + n, size - n, "%s%s",
+					      n ? " " : "", name);
+	}
+}
+
+static void disagree_text(const struct kver_running *r, char *buf,
+			  size_t size)
+{
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (int s = KVER_SRC_UNAME; s < KVER_SRC_COUNT; s++)
+		if (r->disagree & (1u << s))
+			n += (size_t)snprintf(buf + n, size - n, "%s%s",
+					      n ? " " : "",
+					      kver_source_name(s));
+}
+
+static void check_snapshot(const char *dir, const char *name)
+{
+	char path[5][512], exp[512], line[256], got[160];
+	struct kver_paths p;
+	struct kver_running r;
+	FILE *f;
+	int err, keys = 0;
+
+	p.uname = source_path(path[0], sizeof(path[0]), dir, "uname");
+	p.osrelease = source_path(path[1], sizeof(path[1]), dir, "osrelease");
+	p.proc_version = source_path(path[2], sizeof(path[2]), dir, "version");
+	p.version_signature = source_path(path[3], sizeof(path[3]), dir,
+					  "version_signature");
+	p.vdso = source_path(path[4], sizeof(path[4]), dir, "vdso");
+	err = kver_running(&p, &r);
+	CHECK(err == 0, "%s: %s", name, kver_strerror(err));
+	if (err)
+		return;
+
+	join(exp, sizeof(exp), dir, "expect");
+	f = fopen(exp, "r");
+	CHECK(f != NULL, "%s: no expect file", name);
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		char *eq = strchr(line, '='), *val;
+
+		line[strcspn(line, "\n")] = '\0';
+		if (!eq || line[0] == '#')
+			continue;
+		*eq = '\0';
+		val = eq + 1;
+		keys++;
+		if (!strcmp(line, "release"))
+			snprintf(got, sizeof(got), "%s", r.release);
+		else if (!strcmp(line, "version"))
+			kver_format(&r.version, KVER_FMT_FULL, got,
+				    sizeof(got));
+		else if (!strcmp(line, "code"))
+			snprintf(got, sizeof(got), "0x%x", (unsigned)r.code);
+		else if (!strcmp(line, "major"))
+			snprintf(got, sizeof(got), "%s",
+				 kver_source_name(r.from_major));
+		else if (!strcmp(line, "patchlevel"))
+			snprintf(got, sizeof(got), "%s",
+				 kver_source_name(r.from_patchlevel));
+		else if (!strcmp(line, "sublevel"))
+			snprintf(got, sizeof(got), "%s",
+				 kver_source_name(r.from_sublevel));
+		else if (!strcmp(line, "flags"))
+			flags_text(&r, got, sizeof(got));
+		else if (!strcmp(line, "disagree"))
+			disagree_text(&r, got, sizeof(got));
+		else
+			snprintf(got, sizeof(got), "(unknown key)");
+		CHECK(strcmp(got, val) == 0, "snapshot %s: %s is '%s', want '%s'",
+		      name, line, got, val);
+	}
+	fclose(f);
+	CHECK(keys == 8, "%s: expect has %d keys, want 8", name, keys);
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void check_snapshots(const char *top)
+{
+	char *names[128];
+	size_t n = 0, i;
+	struct dirent *e;
+	DIR *d = opendir(top);
+
+	CHECK(d != NULL, "cannot open %s", top);
+	if (!d)
+		return;
+	while ((e = readdir(d)) != NULL && n < 128) {
+		char path[512];
+		struct stat st;
+
+		if (e->d_name[0] == '.')
+			continue;
+		join(path, sizeof(path), top, e->d_name);
+		if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+			names[n++] = strdup(e->d_name);
+	}
+	closedir(d);
+	qsort(names, n, sizeof(names[0]), by_name);
+	CHECK(n >= 3, "only %zu snapshots in %s", n, top);
+	for (i = 0; i < n; i++) {
+		char dir[512];
+
+		join(dir, sizeof(dir), top, names[i]);
+		check_snapshot(dir, names[i]);
+		free(names[i]);
+	}
+}
+
+static void check_fields(void)
+{
+	struct kver v;
+
+	CHECK(kver_debian_field("Linux version 6.1.0-27-amd64 (debian-kernel@"
+				"lists.debian.org) (gcc-12 (Debian 12.2.0-14) "
+				"12.2.0, GNU ld (GNU Binutils for Debian) 2.40) "
+				"#1 SMP PREEMPT_DYNAMIC Debian 6.1.115-1 "
+				"(2024-11-01)", &v) == 0 &&
+		      v.sublevel == 115 && !strcmp(v.rest, "-1"),
+	      "Debian 12 field");
+	/* gcc's "(Debian 12.2.0-14)" is not the kernel's version. */
+	CHECK(kver_debian_field("Linux version 6.1.5 (me@x) (gcc (Debian "
+				"12.2.0-14) 12.2.0) #3 SMP PREEMPT_DYNAMIC",
+				&v) == KVER_EABSENT,
+	      "compiler field only");
+	CHECK(kver_debian_field("Linux version 6.1.0-27-amd64 #1 SMP Debian",
+				&v) == KVER_EABSENT,
+	      "Debian at the very end");
+	CHECK(kver_debian_field("Linux version 6.1.0 #1 SMP Debian x.y",
+				&v) == KVER_ENOTNUM,
+	      "Debian field not a version");
+	/* Raspberry Pi OS puts an epoch in front. */
+	CHECK(kver_debian_field("Linux version 6.6.31+rpt-rpi-v8 (serge@"
+				"raspberrypi.com) (gcc-12 (Debian 12.2.0-14) "
+				"12.2.0) #1 SMP PREEMPT Debian 1:6.6.31-1+rpt1 "
+				"(2024-05-29)", &v) == 0 &&
+		      v.sublevel == 31 && !strcmp(v.rest, "-1+rpt1"),
+	      "Debian epoch");
+	CHECK(kver_debian_field("Linux version 2.6.32-5-amd64 (Debian "
+				"2.6.32-48squeeze6) (jmm@debian.org) (gcc "
+				"version 4.3.5 (Debian 4.3.5-4) ) #1 SMP", &v) == 0 &&
+		      v.sublevel == 32 && !strcmp(v.rest, "-48squeeze6"),
+	      "Debian 6 field");
+	CHECK(kver_debian_field("nonsense", &v) == KVER_EABSENT, "no Linux");
+	CHECK(kver_debian_field("Linux version ", &v) == KVER_EABSENT,
+	      "empty release");
+	CHECK(kver_debian_field(NULL, &v) == KVER_EINVAL, "NULL line");
+
+	CHECK(kver_ubuntu_signature("Ubuntu 5.15.0-91.101-generic 5.15.131",
+				    &v) == 0 &&
+		      v.major == 5 && v.patchlevel == 15 && v.sublevel == 131,
+	      "Ubuntu signature");
+	CHECK(kver_ubuntu_signature("Ubuntu 6.8.0-45.45-generic 6.8.12 ",
+				    &v) == 0 && v.sublevel == 12,
+	      "trailing blank");
+	CHECK(kver_ubuntu_signature("5.15.131", &v) == KVER_EABSENT,
+	      "one word");
+	CHECK(kver_ubuntu_signature("", &v) == KVER_EABSENT, "empty");
+	CHECK(kver_ubuntu_signature("Ubuntu x 5.15.", &v) == KVER_EFORMAT,
+	      "bad version");
+}
+
+/* A scratch folder for files the tests write. */
+static char tmpdir[256];
+
+static const char *tmpfile_with(const char *name, const void *data,
+				size_t len)
+{
+	/* A few paths stay valid at once: uname, version, vdso. */
+	static char paths[4][512];
+	static unsigned int next;
+	char *path = paths[next++ % 4];
+	int fd;
+
+	join(path, sizeof(paths[0]), tmpdir, name);
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	if (fd < 0 || write(fd, data, len) != (ssize_t)len)
+		CHECK(0, "cannot write %s", path);
+	if (fd >= 0)
+		close(fd);
+	return path;
+}
+
+static int vdso_from(const char *text, size_t len, uint32_t *code)
+{
+	struct kver_paths p = { "", "", "", "", NULL };
+	struct kver_running r;
+	int err;
+
+	p.vdso = tmpfile_with("vdso", text, len);
+	err = kver_running(&p, &r);
+	*code = r.src[KVER_SRC_VDSO].code;
+	return r.src[KVER_SRC_VDSO].err ? r.src[KVER_SRC_VDSO].err : err;
+}
+
+static void check_files(void)
+{
+	struct kver_paths p = { "", "", "", "", "" };
+	struct kver_running r;
+	uint32_t code;
+	char big[5000];
+
+	CHECK(kver_running(&p, &r) == KVER_ENOSOURCE, "no source at all");
+	CHECK(kver_running(&p, NULL) == KVER_EINVAL, "NULL out");
+
+	CHECK(vdso_from("393664\n", 7, &code) == 0 && code == 0x601c0,
+	      "decimal code");
+	CHECK(vdso_from("0x601C0", 7, &code) == 0 && code == 0x601c0,
+	      "hex code");
+	CHECK(vdso_from("0x", 2, &code) == KVER_ENOTNUM, "0x alone");
+	CHECK(vdso_from("0x1ffffffff", 11, &code) == KVER_ERANGE, "33 bits");
+	CHECK(vdso_from("0x60g", 5, &code) == KVER_ENOTNUM, "bad hex digit");
+	CHECK(vdso_from("\n", 1, &code) == KVER_EEMPTY, "empty vdso file");
+	CHECK(vdso_from("0x6\0", 4, &code) == KVER_EBADCHAR, "NUL in code");
+	CHECK(vdso_from("\177ELF", 4, &code) == KVER_EELF, "bad ELF dump");
+
+	p.uname = "/nonexistent/uname";
+	CHECK(kver_running(&p, &r) == KVER_ENOSOURCE &&
+		      r.src[KVER_SRC_UNAME].err == KVER_EABSENT,
+	      "missing file is absent");
+	p.uname = tmpdir;
+	CHECK(kver_running(&p, &r) == KVER_ENOSOURCE &&
+		      r.src[KVER_SRC_UNAME].err == KVER_EIO,
+	      "folder is unreadable");
+	p.uname = tmpfile_with("uname", "6.1.2\0-x\n", 9);
+	CHECK(kver_running(&p, &r) == KVER_ENOSOURCE &&
+		      r.src[KVER_SRC_UNAME].err == KVER_EBADCHAR,
+	      "NUL inside uname");
+	memset(big, 'a', sizeof(big));
+	memcpy(big, "6.1.2-", 6);
+	p.uname = tmpfile_with("uname", big, sizeof(big));
+	CHECK(kver_running(&p, &r) == KVER_ENOSOURCE &&
+		      r.src[KVER_SRC_UNAME].err == KVER_ETOOLONG,
+	      "5000-byte uname");
+	p.uname = tmpfile_with("uname", big, 100);
+	CHECK(kver_running(&p, &r) == KVER_ENOSOURCE &&
+		      r.src[KVER_SRC_UNAME].err == KVER_ETOOLONG,
+	      "100-byte release");
+
+	/* A broken /proc/version does not hide a good uname. */
+	p.uname = tmpfile_with("uname", "6.1.2\n", 6);
+	p.proc_version = tmpfile_with("version", "garbage\n", 8);
+	CHECK(kver_running(&p, &r) == 0 && r.version.sublevel == 2 &&
+		      r.src[KVER_SRC_PROC_VERSION].err == KVER_EFORMAT &&
+		      r.disagree == 0,
+	      "garbage /proc/version");
+}
+
+/* Copy this process's vDSO to a file and read it back through the paths. */
+static void check_vdso_dump(void)
+{
+	char line[512];
+	unsigned long start = 0, end = 0;
+	struct kver_paths p = { "", "", "", "", NULL };
+	struct kver_running r;
+	uint32_t live;
+	FILE *f = fopen("/proc/self/maps", "r");
+
+	if (!f || kver_vdso_code(&live) != 0) {
+		printf("SKIP no vDSO or no /proc/self/maps\n");
+		if (f)
+			fclose(f);
+		return;
+	}
+	while (fgets(line, sizeof(line), f))
+		if (strstr(line, "[vdso]"))
+			sscanf(line, "%lx-%lx", &start, &end);
+	fclose(f);
+	CHECK(start && end > start && start == getauxval(AT_SYSINFO_EHDR),
+	      "[vdso] in /proc/self/maps");
+	if (!start)
+		return;
+	p.vdso = tmpfile_with("vdso.so", (const void *)start, end - start);
+	CHECK(kver_running(&p, &r) == 0 &&
+		      r.src[KVER_SRC_VDSO].code == live &&
+		      r.from_sublevel == KVER_SRC_VDSO,
+	      "vDSO dump gives 0x%x, live 0x%x", r.src[KVER_SRC_VDSO].code,
+	      live);
+}
+
+static void check_live(void)
+{
+	struct kver_running r;
+	struct utsname u;
+	int err = kver_running(NULL, &r);
+
+	CHECK(err == 0, "live: %s", kver_strerror(err));
+	CHECK(uname(&u) == 0 && strcmp(r.release, u.release) == 0,
+	      "live release '%s'", r.release);
+	CHECK(r.src[KVER_SRC_UNAME].err == 0, "live uname");
+}
+
+void test_running(const char *snapshots)
+{
+	const char *t = getenv("TMPDIR");
+
+	snprintf(tmpdir, sizeof(tmpdir), "%s/kver-test.XXXXXX",
+		 t && *t ? t : "/tmp");
+	if (!mkdtemp(tmpdir)) {
+		CHECK(0, "mkdtemp %s", tmpdir);
+		return;
+	}
+	check_snapshots(snapshots);
+	check_fields();
+	check_files();
+	check_vdso_dump();
+	check_live();
+	/* Leave nothing behind. */
+	{
+		static const char *const names[] = { "vdso", "uname", "version",
+						     "vdso.so" };
+
+		for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+			char path[512];
+
+			unlink(join(path, sizeof(path), tmpdir, names[i]));
+		}
+		rmdir(tmpdir);
+	}
+}
