@@ -1,7 +1,8 @@
 #!/bin/sh
 # build.sh TREE SUBLEVEL HEADERS_DIR [MAKE_VAR=VALUE...]: configure the tree's
-# build folder when needed, build bzImage at SUBLEVEL, and install that
-# point's UAPI headers into HEADERS_DIR.
+# build folder when needed, build bzImage at SUBLEVEL, install that point's
+# UAPI headers into HEADERS_DIR and write the kernel's release string to
+# BUILD/.kver-release.
 #
 # One build folder per tree: the first call is a full build, every further
 # SUBLEVEL (or series switch) is incremental. SUBLEVEL goes to every make call
@@ -21,6 +22,7 @@ build=$(build_dir "$tree")
 [ -f "$src/.kver-series" ] || die "tree $tree has no prepared source: run lab/prepare.sh first"
 
 series_config=${KVER_SERIES_CONFIG:-}
+extra=$*
 jobs=${KVER_JOBS:-$(nproc)}
 set -- ARCH=x86_64 "SUBLEVEL=$sublevel" "$@"
 if command -v ccache >/dev/null 2>&1 && [ "${KVER_CCACHE:-1}" = 1 ]; then
@@ -39,7 +41,7 @@ stamp=$( (cat "$KVER_TOP/lab/kernel.config"; [ -z "$series_config" ] || cat "$se
 if [ ! -f "$build/.config" ] || [ "$(cat "$build/.kver-config" 2>/dev/null)" != "$stamp" ]; then
 	say "configuring $tree: tinyconfig + lab/kernel.config${series_config:+ + $series_config}"
 	mkdir -p "$build"
-	kmake "$@" tinyconfig >/dev/null
+	kmake "$@" tinyconfig >"$build/.kver-config.log" 2>&1 || die "make tinyconfig failed for $tree (log: $build/.kver-config.log)"
 	# merge_config.sh writes temporary files into the current directory.
 	(cd "$build" && "$src/scripts/kconfig/merge_config.sh" -m -O "$build" "$build/.config" \
 		"$KVER_TOP/lab/kernel.config" $series_config >/dev/null 2>&1)
@@ -56,15 +58,17 @@ if [ ! -f "$build/.config" ] || [ "$(cat "$build/.kver-config" 2>/dev/null)" != 
 fi
 
 if [ -f "$build/vmlinux" ]; then
-	say "building $tree at SUBLEVEL=$sublevel (incremental)"
+	say "building $tree at SUBLEVEL=$sublevel${extra:+ $extra} (incremental)"
 else
-	say "building $tree at SUBLEVEL=$sublevel (full build: several minutes)"
+	say "building $tree at SUBLEVEL=$sublevel${extra:+ $extra} (full build: several minutes)"
 fi
 log="$build/.kver-build.log"
 if ! kmake "$@" -j"$jobs" bzImage modules >"$log" 2>&1; then
 	grep -E 'error|Error' "$log" | head -n 5 >&2
 	die "building $tree at SUBLEVEL=$sublevel failed (log: $log)"
 fi
+kmake "$@" kernelrelease >"$build/.kver-release" 2>"$log" ||
+	die "make kernelrelease for $tree at SUBLEVEL=$sublevel failed (log: $log)"
 rm -rf "$headers"
 kmake "$@" INSTALL_HDR_PATH="$headers" headers_install >"$log" 2>&1 ||
 	die "headers_install for $tree at SUBLEVEL=$sublevel failed (log: $log)"

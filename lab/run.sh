@@ -92,10 +92,30 @@ for tree in $trees; do
 		pdir=$out/$tree-$name-$sub
 		rm -rf "$pdir"
 		mkdir -p "$pdir/guest"
-		release=${makefile%.*}.$sub
 		t0=$(date +%s)
+		# A design that changes how the version is set, not the source,
+		# says per point which make variables it uses (e.g. EXTRAVERSION).
+		make_sub=$sub
+		vars=
+		if [ -x "$sdir/point.sh" ]; then
+			for v in $("$sdir/point.sh" "$sub"); do
+				case $v in
+				SUBLEVEL=*) make_sub=${v#SUBLEVEL=} ;;
+				*=*) vars="$vars $v" ;;
+				*) die "$sdir/point.sh printed '$v', not a make variable" ;;
+				esac
+			done
+		fi
+		# shellcheck disable=SC2086 # one word per make variable
 		KVER_SERIES_CONFIG=$series_config with_lock "$tree" \
-			"$KVER_TOP/lab/build.sh" "$tree" "$sub" "$(tree_dir "$tree")/headers"
+			"$KVER_TOP/lab/build.sh" "$tree" "$make_sub" "$(tree_dir "$tree")/headers" $vars
+		if [ -x "$sdir/point.sh" ]; then
+			# The design's own release string is what its kernel must report.
+			release=$(cat "$build/.kver-release")
+		else
+			# Otherwise the truth is computed here, not asked of the kernel.
+			release=${makefile%.*}.$sub
+		fi
 		cp "$(tree_dir "$tree")/headers/include/linux/version.h" "$pdir/version.h"
 		cp "$build/arch/x86/boot/bzImage" "$pdir/bzImage"
 		t1=$(date +%s)
