@@ -1,4 +1,5 @@
 #!/bin/sh
+# shellcheck source-path=SCRIPTDIR source-path=SCRIPTDIR/../lab
 # lab-point.sh [TREE]: what one more SUBLEVEL point costs in the lab, against
 # the bare floor of the same work done by hand, measured in one run:
 #

@@ -1,4 +1,5 @@
 #!/bin/sh
+# shellcheck source-path=SCRIPTDIR source-path=SCRIPTDIR/../lab
 # boot.sh KERNEL INIT GUEST_DIR EXPECT OUTDIR: pack INIT as /init (plus
 # GUEST_DIR as /guest, when it exists) into an initramfs and boot KERNEL in
 # QEMU with kver.expect=EXPECT on the command line.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# shellcheck source-path=SCRIPTDIR source-path=SCRIPTDIR/../lab
 # build.sh TREE SUBLEVEL HEADERS_DIR [MAKE_VAR=VALUE...]: configure the tree's
 # build folder when needed, build bzImage at SUBLEVEL, install that point's
 # UAPI headers into HEADERS_DIR and write the kernel's release string to
@@ -44,10 +45,10 @@ if [ ! -f "$build/.config" ] || [ "$(cat "$build/.kver-config" 2>/dev/null)" != 
 	kmake "$@" tinyconfig >"$build/.kver-config.log" 2>&1 || die "make tinyconfig failed for $tree (log: $build/.kver-config.log)"
 	# merge_config.sh writes temporary files into the current directory.
 	(cd "$build" && "$src/scripts/kconfig/merge_config.sh" -m -O "$build" "$build/.config" \
-		"$KVER_TOP/lab/kernel.config" $series_config >/dev/null 2>&1)
+		"$KVER_TOP/lab/kernel.config" ${series_config:+"$series_config"} >/dev/null 2>&1)
 	kmake "$@" olddefconfig >/dev/null
 	# Every requested option must have survived olddefconfig.
-	for frag in "$KVER_TOP/lab/kernel.config" $series_config; do
+	for frag in "$KVER_TOP/lab/kernel.config" ${series_config:+"$series_config"}; do
 		grep -E '^(CONFIG_[A-Za-z0-9_]+=|# CONFIG_[A-Za-z0-9_]+ is not set)' "$frag" |
 			while IFS= read -r line; do
 				grep -qxF "$line" "$build/.config" ||

@@ -1,4 +1,5 @@
-# shellcheck shell=sh
+# shellcheck shell=sh disable=SC2034 # variables for the scripts that source this
+# shellcheck source-path=SCRIPTDIR source-path=SCRIPTDIR/../lab
 # Shared helpers for the lab scripts: paths, messages, locking.
 # Sourced, never run. Every script using it runs under `set -eu`.
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# shellcheck source-path=SCRIPTDIR source-path=SCRIPTDIR/../lab
 # deps.sh [--update|--list]: install the Debian packages kver needs, when
 # missing (--update runs apt-get update first), or print their names (--list).
 # The one list of what the lab, the tools and the tests use.
@@ -11,6 +12,7 @@ ccache patch rsync python3 git perl clang libclang-rt-14-dev valgrind
 shellcheck util-linux zlib1g-dev pkg-config groff-base"
 
 if [ "${1:-}" = --list ]; then
+	# shellcheck disable=SC2086 # the list, one line
 	echo $packages
 	exit 0
 fi

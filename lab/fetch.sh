@@ -1,4 +1,5 @@
 #!/bin/sh
+# shellcheck source-path=SCRIPTDIR source-path=SCRIPTDIR/../lab
 # fetch.sh TREE: install linux-source-TREE with apt (when missing) and unpack
 # its tarball into the cache as a read-only pristine tree.
 #
@@ -36,7 +37,9 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 say "unpacking $tarball ($pkg $pkgver)"
 tar -C "$tmp" -xJf "$tarball" || die "unpacking $tarball failed"
 top=$(find "$tmp" -mindepth 1 -maxdepth 1 -type d | head -n 1)
-[ -n "$top" ] && [ -f "$top/Makefile" ] || die "$tarball holds no kernel tree"
+if [ -z "$top" ] || [ ! -f "$top/Makefile" ]; then
+	die "$tarball holds no kernel tree"
+fi
 
 # The Makefile is the kernel's own statement of its version.
 mkver=$(make -s -C "$top" kernelversion 2>/dev/null) ||

@@ -132,7 +132,7 @@ static void judge(struct point *p)
 	char path[1100], *line = NULL, panic[200] = "";
 	size_t cap = 0;
 	ssize_t n;
-	int started = 0;
+	int started = 0, ran_init = 0, init_failed = 0;
 	FILE *f;
 
 	read_meta(p);
@@ -153,6 +153,10 @@ static void judge(struct point *p)
 		keep_tail(p, line);
 		if (!strcmp(line, "# kver-probe"))
 			started = 1;
+		else if (strstr(line, "Run /init as init process"))
+			ran_init = 1;
+		else if (strstr(line, "Failed to execute /init"))
+			init_failed = 1;
 		else if ((v = after(line, "# kver-probe: exit=")))
 			p->exit_marker = atoi(v);
 		else if (!strncmp(line, "# value: uname.release=", 23))
@@ -185,11 +189,17 @@ static void judge(struct point *p)
 	} else if (p->qemu_status == 124 || p->qemu_status == 137) {
 		copy(p->guest, sizeof(p->guest), "hung");
 		snprintf(p->detail, sizeof(p->detail), "guest hung %s: no exit within %d s",
-			 started ? "after /init started" : "before /init", p->timeout_s);
+			 started ? "in the probe" : ran_init ? "after /init started" : "before /init",
+			 p->timeout_s);
 	} else if (panic[0] && p->exit_marker < 0) {
-		copy(p->guest, sizeof(p->guest), started ? "probe-crashed" : "panic");
-		snprintf(p->detail, sizeof(p->detail), "%s: kernel panic: %s",
-			 started ? "probe crashed" : "kernel panicked before /init", panic);
+		/* PID 1 ending, by a crash or an exit, panics the kernel. */
+		const char *who = started ? "probe crashed" :
+				  ran_init && !init_failed ? "/init crashed" :
+				  "kernel panicked before /init";
+
+		copy(p->guest, sizeof(p->guest),
+		     started ? "probe-crashed" : ran_init && !init_failed ? "init-crashed" : "panic");
+		snprintf(p->detail, sizeof(p->detail), "%s: kernel panic: %s", who, panic);
 	} else if (p->qemu_status != 0 && p->qemu_status != 0x21 && p->qemu_status != 0x23) {
 		copy(p->guest, sizeof(p->guest), "qemu-error");
 		char msg[256] = "no message";
@@ -278,7 +288,8 @@ static int probe_columns(struct point *pts, int npts, const char **cols)
 			const char *name = pts[i].probe->root.sub[j].name;
 			int k;
 
-			if (!strncmp(name, "guest:", 6))
+			if (!strncmp(name, "guest:", 6) ||
+			    pts[i].probe->root.sub[j].status == KTAP_MISSING)
 				continue;
 			for (k = 0; k < ncols && strcmp(cols[k], name); k++)
 				;
@@ -333,7 +344,7 @@ static void print_table(struct point *pts, int npts)
 	       "SUBLEVEL", "RELEASE", "VDSO");
 	for (int k = 0; k < ncols; k++)
 		printf(" %-*s", (int)(strlen(cols[k]) > 4 ? strlen(cols[k]) : 4), cols[k]);
-	printf(" %-12s %-9s %s\n", "KUNIT", "GUEST", "VERDICT");
+	printf(" %-12s %-14s %s\n", "KUNIT", "GUEST", "VERDICT");
 	for (int i = 0; i < npts; i++) {
 		struct point *p = &pts[i];
 
@@ -349,7 +360,7 @@ static void print_table(struct point *pts, int npts)
 		counts_cell(buf, sizeof(buf), &p->kunit, p->kunit_docs);
 		printf(" %-12s", buf);
 		counts_cell(buf, sizeof(buf), &p->guest_tests, 1);
-		printf(" %-9s", buf);
+		printf(" %-14s", buf);
 		printf(" %s%s%s%s%s\n", paint(p->ok), p->ok ? "ok" : "FAIL", unpaint(),
 		       p->ok ? "" : ": ", p->ok ? "" : (p->detail[0] ? p->detail : "a check failed"));
 	}

@@ -1,4 +1,5 @@
 #!/bin/sh
+# shellcheck source-path=SCRIPTDIR source-path=SCRIPTDIR/../lab
 # prepare.sh TREE SERIES_DIR: make the tree's working source (src) carry
 # exactly the series in SERIES_DIR, applied in order to the pristine tree.
 #
@@ -24,6 +25,7 @@ treever=$(sed -n 's/^package=//p' "$pristine/.kver-tree")
 patches=
 if [ -f "$sdir/series" ]; then
 	# Blank lines and '#' comments are allowed, as quilt allows them.
+	# shellcheck disable=SC2013 # patch names have no blanks
 	for p in $(sed -e 's/#.*//' "$sdir/series"); do
 		[ -f "$sdir/$p" ] || die "series $sdir/series names $p, which does not exist"
 		patches="$patches $p"
@@ -91,7 +93,7 @@ patch_files() {
 for p in $patches; do
 	files=$(patch_files "$sdir/$p")
 	# Recorded before applying, so an interrupted apply is still undone.
-	printf '%s\n' $files >>"$src/.kver-files"
+	printf '%s\n' "$files" >>"$src/.kver-files"
 	if ! out=$(patch -p1 --dry-run --batch --forward -d "$src" <"$sdir/$p" 2>&1); then
 		hunk=$(printf '%s\n' "$out" | awk '/^checking file|^patching file/ { f = $3 }
 			/FAILED|malformed|Only garbage|can.t find file|Reversed/ { print f ": " $0; exit }')
@@ -103,5 +105,6 @@ for p in $patches; do
 done
 sort -u -o "$src/.kver-files" "$src/.kver-files"
 echo "$id" >"$src/.kver-series"
-n=$(echo $patches | wc -w)
+# shellcheck disable=SC2086 # one word per patch
+n=$(printf '%s\n' $patches | grep -c . || true)
 say "tree $tree carries $sdir ($n patches, id $id)"

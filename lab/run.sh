@@ -1,4 +1,5 @@
 #!/bin/sh
+# shellcheck source-path=SCRIPTDIR source-path=SCRIPTDIR/../lab
 # run.sh [options] [SUBLEVEL...]: the lab's main job. For each tree: fetch,
 # prepare the series, then for each SUBLEVEL point build (incrementally after
 # the first), install that point's headers, build the guest plugins, boot in

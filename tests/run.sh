@@ -1,4 +1,5 @@
 #!/bin/sh
+# shellcheck source-path=SCRIPTDIR source-path=SCRIPTDIR/../lab
 # run.sh [--host|--lab]: kver's test command. Host tests first (unit tests,
 # sanitizers, valgrind, shellcheck), then the lab's QEMU tests: real kernels
 # built from both trees, booted at SUBLEVEL 255 and 256, and the failures
@@ -121,7 +122,7 @@ lab_tests() {
 		out=$work/lab-$tree
 		check "$tree: kver series boots at SUBLEVEL 255 and 256 with every check ok" \
 			sh lab/run.sh --trees "$tree" --out "$out" 255 256
-		cat "$work/last.log" | sed -n '/^TREE/,/^boot logs/p' | sed 's/^/# /'
+		sed -n '/^TREE/,/^boot logs/p' "$work/last.log" | sed 's/^/# /'
 		if [ -f "$out/$tree-kver-256/bzImage" ]; then
 			lab_negative "$tree" "$out/$tree-kver-256/bzImage" "$out/$tree-kver-256"
 		else
