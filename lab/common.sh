@@ -32,10 +32,29 @@ pristine_dir() { printf '%s/%s/pristine\n' "$KVER_CACHE" "$1"; }
 src_dir() { printf '%s/%s/src\n' "$KVER_CACHE" "$1"; }
 build_dir() { printf '%s/%s/build\n' "$KVER_CACHE" "$1"; }
 
-# with_lock NAME CMD...: serialise work on one tree across concurrent runs.
+# with_lock TREE CMD...: serialise work on one tree across concurrent runs.
+# A caller that already holds the tree's lock (lock_tree) runs CMD directly.
 with_lock() {
+	if [ "${KVER_LOCKED:-}" = "$1" ]; then
+		shift
+		"$@"
+		return
+	fi
 	_lock="$(tree_dir "$1")/.lock"
 	shift
 	mkdir -p "$(dirname "$_lock")"
 	flock "$_lock" "$@"
+}
+
+# lock_tree TREE: hold the tree's lock until this shell exits (fd 9), so a
+# whole prepare-build-boot sequence sees no other run switch the series.
+lock_tree() {
+	mkdir -p "$(tree_dir "$1")"
+	exec 9>"$(tree_dir "$1")/.lock"
+	if ! flock -n 9; then
+		say "waiting for another lab run on tree $1"
+		flock 9
+	fi
+	KVER_LOCKED=$1
+	export KVER_LOCKED
 }

@@ -401,7 +401,8 @@ int ktap_feed(struct ktap_log *log, const char *line)
 	if (st->n == 0)
 		return 0;	/* anything before the first document */
 
-	if (!strncmp(s, "Bail out!", 9)) {
+	/* A nested test's bail-out ends only that test; its result line says so. */
+	if (!strncmp(s, "Bail out!", 9) && indent == st->g[0].indent) {
 		struct ktap_doc *doc = &log->docs[log->ndocs - 1];
 		const char *why = s + 9;
 

@@ -340,7 +340,7 @@ static void print_table(struct point *pts, int npts)
 	int ncols = probe_columns(pts, npts, cols);
 	char buf[64];
 
-	printf("%-5s %-22s %-10s %-8s %-10s %-9s", "TREE", "PACKAGE (MAKEFILE)", "SERIES",
+	printf("%-5s %-29s %-10s %-8s %-10s %-9s", "TREE", "PACKAGE (MAKEFILE)", "SERIES",
 	       "SUBLEVEL", "RELEASE", "VDSO");
 	for (int k = 0; k < ncols; k++)
 		printf(" %-*s", (int)(strlen(cols[k]) > 4 ? strlen(cols[k]) : 4), cols[k]);
@@ -349,7 +349,7 @@ static void print_table(struct point *pts, int npts)
 		struct point *p = &pts[i];
 
 		snprintf(buf, sizeof(buf), "%s (%s)", p->package, p->makefile);
-		printf("%-5s %-22s %-10s %-8s %-10s %-9s", p->tree, buf, p->series, p->sublevel,
+		printf("%-5s %-29s %-10s %-8s %-10s %-9s", p->tree, buf, p->series, p->sublevel,
 		       p->release[0] ? p->release : "-", p->vdso[0] ? p->vdso : "-");
 		for (int k = 0; k < ncols; k++) {
 			const char *cell = cell_of(find_test(p, cols[k]));

@@ -76,6 +76,7 @@ series_dir() {
 
 boots=
 for tree in $trees; do
+	lock_tree "$tree"
 	"$KVER_TOP/lab/fetch.sh" "$tree"
 	meta=$(pristine_dir "$tree")/.kver-tree
 	package=$(sed -n 's/^package=//p' "$meta")

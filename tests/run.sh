@@ -5,6 +5,7 @@
 # built from both trees, booted at SUBLEVEL 255 and 256, and the failures
 # the lab must catch (wrong version, hung guest, crashed probe, no /init,
 # a patch that does not apply, bad SUBLEVEL input).
+# KVER_TREES="6.1" limits the QEMU tests to one tree.
 set -eu
 cd "$(dirname -- "$0")/.."
 top=$(pwd)
@@ -120,8 +121,9 @@ lab_tests() {
 	echo "# lab tests (QEMU)"
 	for tree in $KVER_TREES; do
 		out=$work/lab-$tree
-		check "$tree: kver series boots at SUBLEVEL 255 and 256 with every check ok" \
-			sh lab/run.sh --trees "$tree" --out "$out" 255 256
+		# The default points: the tree's own SUBLEVEL, 255, 256, 300, 65535.
+		check "$tree: kver series boots at every default SUBLEVEL with every check ok" \
+			sh lab/run.sh --trees "$tree" --out "$out"
 		sed -n '/^TREE/,/^boot logs/p' "$work/last.log" | sed 's/^/# /'
 		if [ -f "$out/$tree-kver-256/bzImage" ]; then
 			lab_negative "$tree" "$out/$tree-kver-256/bzImage" "$out/$tree-kver-256"

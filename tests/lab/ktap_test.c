@@ -134,6 +134,7 @@ static void test_probe(void)
 		"    # Starting 2 tests from 1 test cases.\n"
 		"    ok 1 global.uname\n"
 		"    ok 2 global.v4l2 # SKIP no /dev/video0\n"
+		"    Bail out! a nested bail-out ends only its own test\n"
 		"    # Totals: pass:1 fail:0 xfail:0 xpass:0 skip:1 error:0\n"
 		"ok 3 guest:kselftest/version.t\n"
 		"ok 4 guest:module # SKIP not applicable\n"
@@ -148,6 +149,7 @@ static void test_probe(void)
 		goto out;
 	d = &log.docs[1];
 	CHECK(d->first_diag && !strcmp(d->first_diag, "kver-probe"), "producer");
+	CHECK(!d->bailed, "a nested bail-out is not the document's");
 	CHECK(d->plan == 4 && d->root.nsub == 4, "plan %d, %zu tests", d->plan, d->root.nsub);
 	if (d->root.nsub != 4)
 		goto out;
