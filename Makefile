@@ -4,6 +4,8 @@
 #                 kver series, boot them in QEMU at the default SUBLEVEL
 #                 points and print the verdict
 #   make check    every test: host unit tests and the QEMU boots
+#   make matrix   every design from patches/variants/ built, booted, judged
+#   make series-check  the kver series: apply, checkpatch, build after every patch
 #   make bench    benchmarks (ratios)
 #   make install  the library, the kver command and the headers (PREFIX=...)
 #
@@ -14,7 +16,7 @@ TREES  ?= 6.1 6.12
 SERIES ?= kver
 POINTS ?=
 
-.PHONY: all tools deps lab check check-host check-lab bench install clean
+.PHONY: all tools deps lab check check-host check-lab matrix series-check bench install clean
 
 all: tools
 
@@ -23,6 +25,8 @@ tools:
 	$(MAKE) -C cli all
 	$(MAKE) -C lab all
 	$(MAKE) -C probe all
+	$(MAKE) -C lint all
+	$(MAKE) -C matrix all
 
 deps:
 	sh lab/deps.sh --update
@@ -39,12 +43,19 @@ check-host:
 check-lab:
 	sh tests/run.sh --lab
 
+matrix: deps tools
+	sh matrix/run.sh --trees "$(TREES)"
+
+series-check: deps
+	for t in $(TREES); do sh tests/series/check-series.sh --build $$t || exit 1; done
+
 bench: deps tools
 	sh bench/lab-point.sh
 
 install:
 	$(MAKE) -C lib install PREFIX=$(PREFIX)
 	$(MAKE) -C cli install PREFIX=$(PREFIX)
+	$(MAKE) -C lint install PREFIX=$(PREFIX)
 
 clean:
 	rm -rf build

@@ -21,7 +21,7 @@ usage: lab/run.sh [--trees "6.1 6.12"] [--series NAME|DIR] [--out DIR] [SUBLEVEL
   SUBLEVEL   points to build and boot (default: the tree's own, 255, 256, 300, 65535)
 
 Environment: KVER_CACHE, KVER_JOBS (make -j), KVER_BOOT_TIMEOUT (seconds, default 180),
-KVER_CCACHE=0 (no ccache).
+KVER_CCACHE=0 (no ccache), KVER_PLUGINS (guest plugins to run, default: all in guest/).
 USAGE
 }
 
@@ -124,6 +124,8 @@ for tree in $trees; do
 		for plugin in "$KVER_TOP"/guest/*/build; do
 			[ -x "$plugin" ] || continue
 			pname=$(basename "$(dirname "$plugin")")
+			# KVER_PLUGINS="a b" runs only those plugins (default: all).
+			case " ${KVER_PLUGINS:-$pname} " in *" $pname "*) ;; *) continue ;; esac
 			mkdir -p "$pdir/guest/$pname" "$(tree_dir "$tree")/guest-work/$pname"
 			rc=0
 			KVER_TREE=$tree KVER_SUBLEVEL=$sub KVER_RELEASE=$release KVER_SERIES=$name \

@@ -58,6 +58,8 @@ host_tests() {
 	check "libkver (unit, ASan+UBSan, valgrind, fuzz, install)" make -s -C lib check
 	check "kver command (plain, ASan+UBSan, valgrind, man page)" make -s -C cli check
 	check "ktap reader (plain, ASan+UBSan, valgrind)" make -s -C lab check
+	check "kver-lint and kver_compat.h (plain, ASan+UBSan, valgrind)" make -s -C lint check
+	check "kver-matrix (plain, ASan+UBSan, valgrind, recorded boots)" make -s -C matrix check
 	kl=$top/build/lab/kver-lab
 	for bad in abc 08 -1 "" 65536 4294967296 "1 2"; do
 		expect_fail "SUBLEVEL '$bad' is rejected" "invalid SUBLEVEL '$bad'" "$kl" sublevels 255 "$bad"
@@ -119,17 +121,35 @@ lab_negative() {
 
 lab_tests() {
 	echo "# lab tests (QEMU)"
+	# One run builds and boots every design on every tree at the default
+	# points (the tree's own SUBLEVEL, 255, 256, 300, 65535): the kver rows
+	# are the series' proof, the whole matrix is compared with the expected
+	# verdicts, and the negative tests reuse a kver image.
+	m=$work/matrix
+	check "variant matrix equals tests/expected-matrix.txt" \
+		sh matrix/run.sh --trees "$KVER_TREES" --out "$m"
+	sed -n '/^TREE\|^tree\|matrix/p' "$work/last.log" | head -n 60 | sed 's/^/# /'
+	first=
 	for tree in $KVER_TREES; do
-		out=$work/lab-$tree
-		# The default points: the tree's own SUBLEVEL, 255, 256, 300, 65535.
-		check "$tree: kver series boots at every default SUBLEVEL with every check ok" \
-			sh lab/run.sh --trees "$tree" --out "$out"
-		sed -n '/^TREE/,/^boot logs/p' "$work/last.log" | sed 's/^/# /'
-		if [ -f "$out/$tree-kver-256/bzImage" ]; then
-			lab_negative "$tree" "$out/$tree-kver-256/bzImage" "$out/$tree-kver-256"
+		set -- "$m/boots/$tree"-kver-*
+		if [ -d "$1" ]; then
+			check "$tree: kver series at every default SUBLEVEL: every probe check, KUnit case and guest test ok" \
+				build/lab/kver-lab report --json "$m/kver-$tree.json" "$@"
+			sed -n '/^TREE/,$p' "$work/last.log" | head -n 40 | sed 's/^/# /'
 		else
-			fail "$tree: no image to run the negative tests on"
+			fail "$tree: the matrix run left no kver boot folders"
 		fi
+		[ -n "$first" ] || first=$tree
+	done
+	pdir=$m/boots/$first-kver-256
+	if [ -f "$pdir/bzImage" ]; then
+		lab_negative "$first" "$pdir/bzImage" "$pdir"
+	else
+		fail "$first: no image to run the negative tests on"
+	fi
+	for tree in $KVER_TREES; do
+		check "$tree: series applies (git am, patch -p1), passes checkpatch --strict and its host tests" \
+			sh tests/series/check-series.sh "$tree"
 	done
 }
 

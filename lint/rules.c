@@ -1,0 +1,1091 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The rules of kver-lint. Each looks at the token stream of one file for a
+ * version test that goes wrong once SUBLEVEL passes 255:
+ *
+ *   kver-kernel-version    KERNEL_VERSION(a, b, c) with a literal c > 255,
+ *                          which the kernel clamps to a.b.255.
+ *   kver-hand-computed     LINUX_VERSION_CODE compared with a number
+ *                          written by hand (0x0504ff, (5 << 16) + ...).
+ *   kver-sublevel-mask     SUBLEVEL taken out of a version code by masking,
+ *                          a modulo, a shift pair or a cast to 8 bits.
+ *   kver-unclamped-encode  a version encoded by hand, (x << 16) +
+ *                          (y << 8) + z, where z can pass 255 and carry
+ *                          into PATCHLEVEL.
+ *
+ * Expressions are recognised from tokens, not parsed in full: enough for
+ * the forms version tests take, and silent on everything it cannot read
+ * (a macro as SUBLEVEL, a runtime value) rather than guessing.
+ */
+#include <ctype.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lint.h"
+
+#define NONE ((size_t)-1)
+#define CONTEXT_TOKENS 40
+
+struct ctx {
+	const struct source *src;
+	const struct token *t;
+	size_t n;
+	struct warnings *out;
+	unsigned char *used; /* tokens an earlier rule already reported */
+	int oom;
+};
+
+/* ---- tokens ---------------------------------------------------------- */
+
+static int tok_is(const struct token *t, const char *s)
+{
+	size_t l = strlen(s);
+
+	return t->len == l && !memcmp(t->text, s, l);
+}
+
+static int is_punct(const struct ctx *c, size_t i, const char *s)
+{
+	return i < c->n && c->t[i].kind == TOK_PUNCT && tok_is(&c->t[i], s);
+}
+
+static int is_ident(const struct ctx *c, size_t i, const char *s)
+{
+	return i < c->n && c->t[i].kind == TOK_IDENT && tok_is(&c->t[i], s);
+}
+
+/* Tokens i and j can belong to one expression: a directive ends at its line. */
+static int same_region(const struct ctx *c, size_t i, size_t j)
+{
+	return c->t[i].dir == c->t[j].dir;
+}
+
+static size_t match_fwd(const struct ctx *c, size_t i)
+{
+	int depth = 0;
+
+	for (size_t j = i; j < c->n && same_region(c, i, j); j++) {
+		if (is_punct(c, j, "("))
+			depth++;
+		else if (is_punct(c, j, ")") && --depth == 0)
+			return j;
+	}
+	return NONE;
+}
+
+static size_t match_back(const struct ctx *c, size_t i)
+{
+	int depth = 0;
+
+	for (size_t j = i + 1; j-- > 0 && same_region(c, i, j);) {
+		if (is_punct(c, j, ")"))
+			depth++;
+		else if (is_punct(c, j, "(") && --depth == 0)
+			return j;
+	}
+	return NONE;
+}
+
+/* Binary operators that bind tighter than the relational ones. */
+static int is_arith_op(const struct ctx *c, size_t i)
+{
+	static const char *const ops[] = { "+", "-", "*", "/", "%", "<<", ">>" };
+
+	for (size_t k = 0; k < sizeof(ops) / sizeof(ops[0]); k++)
+		if (is_punct(c, i, ops[k]))
+			return 1;
+	return 0;
+}
+
+static int is_relop(const struct ctx *c, size_t i)
+{
+	static const char *const ops[] = { ">=", ">", "<=", "<", "==", "!=" };
+
+	for (size_t k = 0; k < sizeof(ops) / sizeof(ops[0]); k++)
+		if (is_punct(c, i, ops[k]))
+			return 1;
+	return 0;
+}
+
+/* Words that can stand before a parenthesis without making a call. */
+static int is_keyword(const struct token *t)
+{
+	static const char *const kw[] = { "if", "elif", "while", "for", "switch", "return",
+					  "case", "else", "do", "define", NULL };
+
+	for (size_t k = 0; kw[k]; k++)
+		if (tok_is(t, kw[k]))
+			return 1;
+	return 0;
+}
+
+/* A primary from i (identifier, call, number, group), after unary + - ~. */
+static size_t primary_end(const struct ctx *c, size_t i)
+{
+	size_t start = i;
+
+	while (i < c->n && (is_punct(c, i, "+") || is_punct(c, i, "-") ||
+			    is_punct(c, i, "~")))
+		i++;
+	if (i >= c->n || !same_region(c, start, i))
+		return NONE;
+	if (c->t[i].kind == TOK_IDENT) {
+		if (is_punct(c, i + 1, "(") && same_region(c, i, i + 1)) {
+			size_t m = match_fwd(c, i + 1);
+
+			return m == NONE ? NONE : m + 1;
+		}
+		return i + 1;
+	}
+	if (c->t[i].kind == TOK_NUMBER)
+		return i + 1;
+	if (is_punct(c, i, "(")) {
+		size_t m = match_fwd(c, i);
+
+		return m == NONE ? NONE : m + 1;
+	}
+	return NONE;
+}
+
+/* The primary that ends at token j (inclusive). */
+static size_t primary_start(const struct ctx *c, size_t j)
+{
+	if (j >= c->n)
+		return NONE;
+	if (c->t[j].kind == TOK_IDENT || c->t[j].kind == TOK_NUMBER)
+		return j;
+	if (is_punct(c, j, ")")) {
+		size_t m = match_back(c, j);
+
+		if (m == NONE)
+			return NONE;
+		if (m > 0 && c->t[m - 1].kind == TOK_IDENT && same_region(c, m - 1, m) &&
+		    !is_keyword(&c->t[m - 1]))
+			return m - 1; /* a call */
+		return m;
+	}
+	return NONE;
+}
+
+/* The operand that starts at i: primaries joined by arithmetic operators. */
+static size_t operand_fwd(const struct ctx *c, size_t i)
+{
+	size_t e = primary_end(c, i);
+
+	while (e != NONE && is_arith_op(c, e) && same_region(c, i, e)) {
+		size_t next = primary_end(c, e + 1);
+
+		if (next == NONE)
+			break;
+		e = next;
+	}
+	return e;
+}
+
+/* The operand that ends just before token k, the same way backwards. */
+static size_t operand_back(const struct ctx *c, size_t k)
+{
+	size_t s;
+
+	if (k == 0 || !same_region(c, k - 1, k))
+		return NONE;
+	s = primary_start(c, k - 1);
+	while (s != NONE && s >= 2 && is_arith_op(c, s - 1) &&
+	       same_region(c, s - 2, k)) {
+		size_t prev = primary_start(c, s - 2);
+
+		if (prev == NONE)
+			break;
+		s = prev;
+	}
+	return s;
+}
+
+/* Drops parentheses around the whole of [*s, *e). */
+static void strip_parens(const struct ctx *c, size_t *s, size_t *e)
+{
+	while (*e - *s >= 2 && is_punct(c, *s, "(") && match_fwd(c, *s) == *e - 1) {
+		(*s)++;
+		(*e)--;
+	}
+}
+
+static int range_has_ident(const struct ctx *c, size_t s, size_t e, const char *name)
+{
+	for (size_t i = s; i < e; i++)
+		if (is_ident(c, i, name))
+			return 1;
+	return 0;
+}
+
+static int range_has_punct(const struct ctx *c, size_t s, size_t e, const char *p)
+{
+	for (size_t i = s; i < e; i++)
+		if (is_punct(c, i, p))
+			return 1;
+	return 0;
+}
+
+/* ---- numbers and constant expressions --------------------------------- */
+
+static int parse_number(const struct token *t, long long *val)
+{
+	char digits[64];
+	size_t n = 0, i = 0;
+	int base = 10;
+	unsigned long long v = 0;
+
+	/* Without digit separators. */
+	for (size_t k = 0; k < t->len; k++) {
+		if (t->text[k] == '\'')
+			continue;
+		if (n + 1 >= sizeof(digits))
+			return -1;
+		digits[n++] = t->text[k];
+	}
+	digits[n] = '\0';
+	if (n > 2 && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X')) {
+		base = 16;
+		i = 2;
+	} else if (n > 2 && digits[0] == '0' && (digits[1] == 'b' || digits[1] == 'B')) {
+		base = 2;
+		i = 2;
+	} else if (digits[0] == '0') {
+		base = 8;
+	}
+	size_t first = i;
+
+	for (; i < n; i++) {
+		int d;
+		unsigned char ch = (unsigned char)digits[i];
+
+		if (isdigit(ch))
+			d = ch - '0';
+		else if (base == 16 && isxdigit(ch))
+			d = tolower(ch) - 'a' + 10;
+		else
+			break;
+		if (d >= base)
+			return -1;
+		if (v > (ULLONG_MAX - (unsigned)d) / (unsigned)base)
+			return -1;
+		v = v * (unsigned)base + (unsigned)d;
+	}
+	if (i == first && base != 8)
+		return -1;
+	/* Only integer suffixes may follow. */
+	for (; i < n; i++)
+		if (!strchr("uUlL", digits[i]))
+			return -1;
+	if (v > LLONG_MAX)
+		return -1;
+	*val = (long long)v;
+	return 0;
+}
+
+struct eval {
+	const struct ctx *c;
+	size_t i, e;
+	int bad;
+};
+
+static long long ev_or(struct eval *ev);
+
+static long long ev_unary(struct eval *ev)
+{
+	const struct ctx *c = ev->c;
+	long long v;
+
+	if (ev->i >= ev->e) {
+		ev->bad = 1;
+		return 0;
+	}
+	if (is_punct(c, ev->i, "-") || is_punct(c, ev->i, "+") ||
+	    is_punct(c, ev->i, "~") || is_punct(c, ev->i, "!")) {
+		char op = c->t[ev->i++].text[0];
+
+		v = ev_unary(ev);
+		if (op == '-')
+			return v == LLONG_MIN ? (ev->bad = 1, 0) : -v;
+		return op == '~' ? ~v : op == '!' ? !v : v;
+	}
+	if (c->t[ev->i].kind == TOK_NUMBER) {
+		if (parse_number(&c->t[ev->i], &v) < 0)
+			ev->bad = 1;
+		ev->i++;
+		return v;
+	}
+	if (is_punct(c, ev->i, "(")) {
+		ev->i++;
+		v = ev_or(ev);
+		if (!is_punct(c, ev->i, ")") || ev->i >= ev->e)
+			ev->bad = 1;
+		ev->i++;
+		return v;
+	}
+	ev->bad = 1;
+	return 0;
+}
+
+static long long ev_mul(struct eval *ev)
+{
+	long long v = ev_unary(ev), r;
+
+	while (!ev->bad && ev->i < ev->e &&
+	       (is_punct(ev->c, ev->i, "*") || is_punct(ev->c, ev->i, "/") ||
+		is_punct(ev->c, ev->i, "%"))) {
+		char op = ev->c->t[ev->i++].text[0];
+
+		r = ev_unary(ev);
+		if (op == '*') {
+			if (__builtin_mul_overflow(v, r, &v))
+				ev->bad = 1;
+		} else if (r == 0 || (v == LLONG_MIN && r == -1)) {
+			ev->bad = 1;
+		} else {
+			v = op == '/' ? v / r : v % r;
+		}
+	}
+	return v;
+}
+
+static long long ev_add(struct eval *ev)
+{
+	long long v = ev_mul(ev), r;
+
+	while (!ev->bad && ev->i < ev->e &&
+	       (is_punct(ev->c, ev->i, "+") || is_punct(ev->c, ev->i, "-"))) {
+		char op = ev->c->t[ev->i++].text[0];
+
+		r = ev_mul(ev);
+		if (op == '+' ? __builtin_add_overflow(v, r, &v)
+			      : __builtin_sub_overflow(v, r, &v))
+			ev->bad = 1;
+	}
+	return v;
+}
+
+static long long ev_shift(struct eval *ev)
+{
+	long long v = ev_add(ev), r;
+
+	while (!ev->bad && ev->i < ev->e &&
+	       (is_punct(ev->c, ev->i, "<<") || is_punct(ev->c, ev->i, ">>"))) {
+		int left = ev->c->t[ev->i++].text[0] == '<';
+
+		r = ev_add(ev);
+		if (r < 0 || r > 62 || v < 0 || (left && v > (LLONG_MAX >> r)))
+			ev->bad = 1;
+		else
+			v = left ? v << r : v >> r;
+	}
+	return v;
+}
+
+static long long ev_bits(struct eval *ev, int level)
+{
+	static const char *const ops[] = { "|", "^", "&" };
+	long long v = level == 2 ? ev_shift(ev) : ev_bits(ev, level + 1);
+
+	while (!ev->bad && ev->i < ev->e && is_punct(ev->c, ev->i, ops[level])) {
+		long long r;
+
+		ev->i++;
+		r = level == 2 ? ev_shift(ev) : ev_bits(ev, level + 1);
+		v = level == 0 ? (v | r) : level == 1 ? (v ^ r) : (v & r);
+	}
+	return v;
+}
+
+static long long ev_or(struct eval *ev)
+{
+	return ev_bits(ev, 0);
+}
+
+/* The value of [s, e) when it is made of integer literals only. */
+static int eval_range(const struct ctx *c, size_t s, size_t e, long long *val)
+{
+	struct eval ev = { c, s, e, 0 };
+
+	if (s == NONE || e == NONE || s >= e)
+		return -1;
+	*val = ev_or(&ev);
+	return ev.bad || ev.i != e ? -1 : 0;
+}
+
+/* ---- names ------------------------------------------------------------ */
+
+/* Whether an identifier has word w (split at '_', digits and camelCase). */
+static int has_word(const struct token *t, const char *w)
+{
+	size_t i = 0, wl = strlen(w);
+
+	while (i < t->len) {
+		size_t s;
+
+		while (i < t->len && !isalpha((unsigned char)t->text[i]))
+			i++;
+		s = i;
+		if (i < t->len)
+			i++;
+		while (i < t->len && isalpha((unsigned char)t->text[i]) &&
+		       !(islower((unsigned char)t->text[i - 1]) &&
+			 isupper((unsigned char)t->text[i])))
+			i++;
+		if (i - s == wl && !strncasecmp(t->text + s, w, wl))
+			return 1;
+	}
+	return 0;
+}
+
+static int has_any_word(const struct token *t, const char *const *words)
+{
+	for (; *words; words++)
+		if (has_word(t, *words))
+			return 1;
+	return 0;
+}
+
+static const char *const ver_words[] = { "ver", "vers", "version", NULL };
+static const char *const kernel_words[] = { "kver", "kernel", "kern", "linux", "uts", NULL };
+/* Words that are about the kernel's version whatever surrounds them. */
+static const char *const kernel_version_words[] = {
+	"kver", "kernel", "kern", "uname", "utsname", "sublevel", "patchlevel", NULL,
+};
+
+/*
+ * A name that places an encoding near the kernel's version rather than a
+ * device's or a driver's (BT878_VERSION_CODE, QLCNIC_LINUX_MAJOR).
+ */
+static int is_kernel_version_name(const struct token *t)
+{
+	return t->kind == TOK_IDENT &&
+	       (has_any_word(t, kernel_version_words) ||
+		(has_word(t, "linux") && has_any_word(t, ver_words)));
+}
+
+/* A name for the kernel's version code: LINUX_VERSION_CODE, kver, ... */
+static int is_version_code_name(const struct token *t)
+{
+	if (t->kind != TOK_IDENT)
+		return 0;
+	if (tok_is(t, "LINUX_VERSION_CODE") || has_word(t, "kver"))
+		return 1;
+	return has_any_word(t, ver_words) && has_any_word(t, kernel_words);
+}
+
+static int range_has_version_code(const struct ctx *c, size_t s, size_t e)
+{
+	for (size_t i = s; i < e; i++)
+		if (is_version_code_name(&c->t[i]))
+			return 1;
+	return 0;
+}
+
+/* Where the statement or directive holding token i begins. */
+static size_t context_start(const struct ctx *c, size_t i)
+{
+	size_t s = i;
+
+	while (s > 0 && i - s < CONTEXT_TOKENS && same_region(c, s - 1, i) &&
+	       !is_punct(c, s - 1, ";") && !is_punct(c, s - 1, "{") &&
+	       !is_punct(c, s - 1, "}"))
+		s--;
+	return s;
+}
+
+static int context_has(const struct ctx *c, size_t s, size_t e, const char *const *words)
+{
+	for (size_t i = s; i < e; i++)
+		if (c->t[i].kind == TOK_IDENT && has_any_word(&c->t[i], words))
+			return 1;
+	return 0;
+}
+
+/* ---- output ------------------------------------------------------------ */
+
+/* The source text of [s, e), blanks squeezed, shortened when long. */
+static void render(const struct ctx *c, size_t s, size_t e, char *buf, size_t size)
+{
+	size_t o = 0;
+
+	for (size_t i = s; i < e && o + 1 < size; i++) {
+		const struct token *t = &c->t[i];
+
+		if (i > s && t->off > c->t[i - 1].off + c->t[i - 1].len && o + 1 < size)
+			buf[o++] = ' ';
+		for (size_t k = 0; k < t->len && o + 1 < size; k++)
+			buf[o++] = t->text[k];
+	}
+	buf[o] = '\0';
+	if (o + 1 >= size && size > 4)
+		memcpy(buf + size - 4, "...", 4);
+}
+
+static void add(struct ctx *c, size_t at, const char *rule, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static void add(struct ctx *c, size_t at, const char *rule, const char *fmt, ...)
+{
+	struct warnings *w = c->out;
+	const struct token *t = &c->t[at];
+	char msg[1024];
+	size_t len;
+	va_list ap;
+
+	if (c->src->ignore[t->line])
+		return;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg) - 40, fmt, ap);
+	va_end(ap);
+	len = strlen(msg);
+	snprintf(msg + len, sizeof(msg) - len, " [kver-%s]", rule);
+	if (w->n == w->cap) {
+		size_t ncap = w->cap ? w->cap * 2 : 16;
+		struct warning *v = realloc(w->v, ncap * sizeof(*v));
+
+		if (!v) {
+			c->oom = 1;
+			return;
+		}
+		w->v = v;
+		w->cap = ncap;
+	}
+	w->v[w->n].msg = strdup(msg);
+	if (!w->v[w->n].msg) {
+		c->oom = 1;
+		return;
+	}
+	w->v[w->n].line = t->line;
+	w->v[w->n].col = t->col;
+	w->n++;
+}
+
+static void mark(struct ctx *c, size_t s, size_t e)
+{
+	for (size_t i = s; i < e && i < c->n; i++)
+		c->used[i] = 1;
+}
+
+/*
+ * The full-precision form of "code OP a.b.c" (code on the left), with a
+ * and b as written and c as a number.
+ */
+static void replacement(const char *op, const char *a, const char *b, long long sub,
+			char *buf, size_t size)
+{
+	if (!strcmp(op, ">="))
+		snprintf(buf, size, "KVER_AT_LEAST(%s, %s, %lld)", a, b, sub);
+	else if (!strcmp(op, "<"))
+		snprintf(buf, size, "KVER_BELOW(%s, %s, %lld)", a, b, sub);
+	else if (!strcmp(op, ">"))
+		snprintf(buf, size, "KVER_AT_LEAST(%s, %s, %lld)", a, b, sub + 1);
+	else if (!strcmp(op, "<="))
+		snprintf(buf, size, "KVER_BELOW(%s, %s, %lld)", a, b, sub + 1);
+	else if (!strcmp(op, "=="))
+		snprintf(buf, size, "KVER_AT_LEAST(%s, %s, %lld) && KVER_BELOW(%s, %s, %lld)",
+			 a, b, sub, a, b, sub + 1);
+	else
+		snprintf(buf, size, "KVER_BELOW(%s, %s, %lld) || KVER_AT_LEAST(%s, %s, %lld)",
+			 a, b, sub, a, b, sub + 1);
+}
+
+/* "a > b" read from the other side is "b < a". */
+static const char *mirror(const char *op)
+{
+	if (!strcmp(op, ">="))
+		return "<=";
+	if (!strcmp(op, "<="))
+		return ">=";
+	if (!strcmp(op, ">"))
+		return "<";
+	if (!strcmp(op, "<"))
+		return ">";
+	return op;
+}
+
+/* ---- kver-kernel-version ----------------------------------------------- */
+
+struct kv_call {
+	size_t a[2], b[2], c[2]; /* argument ranges */
+	long long sub;
+};
+
+/* KERNEL_VERSION(a, b, c) at i with a literal c above 255. */
+static int kernel_version_call(const struct ctx *c, size_t i, size_t *end,
+			       struct kv_call *kv)
+{
+	size_t m, arg = 0, s;
+	size_t bounds[3][2];
+	int depth = 0;
+
+	if (!is_ident(c, i, "KERNEL_VERSION") || !is_punct(c, i + 1, "(") ||
+	    !same_region(c, i, i + 1))
+		return 0;
+	/* Not the definition of the macro itself. */
+	if (i > 0 && (is_ident(c, i - 1, "define") || is_ident(c, i - 1, "undef")))
+		return 0;
+	m = match_fwd(c, i + 1);
+	if (m == NONE)
+		return 0;
+	s = i + 2;
+	for (size_t j = i + 2; j <= m; j++) {
+		if (is_punct(c, j, "("))
+			depth++;
+		else if (is_punct(c, j, ")") && j < m)
+			depth--;
+		else if ((is_punct(c, j, ",") && depth == 0) || j == m) {
+			if (arg >= 3)
+				return 0;
+			bounds[arg][0] = s;
+			bounds[arg][1] = j;
+			arg++;
+			s = j + 1;
+		}
+	}
+	/* Beyond INT_MAX it is no version, and c + 1 must not overflow. */
+	if (arg != 3 || eval_range(c, bounds[2][0], bounds[2][1], &kv->sub) < 0 ||
+	    kv->sub <= 255 || kv->sub > INT_MAX)
+		return 0;
+	memcpy(kv->a, bounds[0], sizeof(kv->a));
+	memcpy(kv->b, bounds[1], sizeof(kv->b));
+	memcpy(kv->c, bounds[2], sizeof(kv->c));
+	*end = m + 1;
+	return 1;
+}
+
+/* An argument as a number when it is one, else as written. */
+static void render_arg(const struct ctx *c, const size_t r[2], char *buf, size_t size)
+{
+	long long v;
+
+	if (eval_range(c, r[0], r[1], &v) == 0)
+		snprintf(buf, size, "%lld", v);
+	else
+		render(c, r[0], r[1], buf, size);
+}
+
+static void kv_args(const struct ctx *c, const struct kv_call *kv, char *a, char *b,
+		    size_t size)
+{
+	render_arg(c, kv->a, a, size);
+	render_arg(c, kv->b, b, size);
+}
+
+/* ---- kver-hand-computed ------------------------------------------------ */
+
+/*
+ * (x << 16) + (y << 8) + z and its spellings (| for +, * 65536 for << 16),
+ * with x, y, z the literal values of the three terms.
+ */
+static int literal_encoding(const struct ctx *c, size_t s, size_t e, long long v[3])
+{
+	size_t term = s;
+	int seen[3] = { 0, 0, 0 }, depth = 0;
+
+	strip_parens(c, &s, &e);
+	term = s;
+	for (size_t i = s; i <= e; i++) {
+		if (i < e && is_punct(c, i, "("))
+			depth++;
+		else if (i < e && is_punct(c, i, ")"))
+			depth--;
+		if (i < e && (depth > 0 || !(is_punct(c, i, "+") || is_punct(c, i, "|"))))
+			continue;
+		/* One term: [term, i). */
+		size_t ts = term, te = i, op = NONE;
+		int slot = 2;
+		long long x, k;
+
+		strip_parens(c, &ts, &te);
+		for (size_t j = ts; j < te; j++) {
+			if (is_punct(c, j, "(")) {
+				j = match_fwd(c, j);
+				if (j == NONE || j >= te)
+					return 0;
+			} else if (is_punct(c, j, "<<") || is_punct(c, j, "*")) {
+				op = j;
+			}
+		}
+		if (op != NONE) {
+			if (eval_range(c, op + 1, te, &k) < 0)
+				return 0;
+			if (is_punct(c, op, "*"))
+				slot = k == 65536 ? 0 : k == 256 ? 1 : -1;
+			else
+				slot = k == 16 ? 0 : k == 8 ? 1 : -1;
+			te = op;
+		}
+		if (slot < 0 || seen[slot] || eval_range(c, ts, te, &x) < 0 || x < 0 ||
+		    x > INT_MAX)
+			return 0;
+		seen[slot] = 1;
+		v[slot] = x;
+		term = i + 1;
+	}
+	if (!seen[0] || !seen[1])
+		return 0;
+	if (!seen[2])
+		v[2] = 0;
+	return 1;
+}
+
+static void decode(long long code, long long d[3])
+{
+	d[0] = code >> 16;
+	d[1] = (code >> 8) & 0xff;
+	d[2] = code & 0xff;
+}
+
+/*
+ * LINUX_VERSION_CODE OP operand: KERNEL_VERSION(a, b, c > 255) or a number.
+ * Both rules report at the start of the comparison.
+ */
+static void check_comparison(struct ctx *c, size_t lvc)
+{
+	size_t lo = lvc, hi = lvc, op, s, e, at;
+	char opname[4], expr[160], a[64], b[64], repl[256];
+	int code_left;
+	struct kv_call kv;
+	long long val;
+
+	while (lo > 0 && hi + 1 < c->n && is_punct(c, lo - 1, "(") &&
+	       is_punct(c, hi + 1, ")") && same_region(c, lo - 1, hi + 1)) {
+		lo--;
+		hi++;
+	}
+	if (is_relop(c, hi + 1) && same_region(c, hi, hi + 1)) {
+		op = hi + 1;
+		s = op + 1;
+		e = operand_fwd(c, s);
+		code_left = 1;
+	} else if (lo > 0 && is_relop(c, lo - 1) && same_region(c, lo - 1, lo)) {
+		op = lo - 1;
+		e = op;
+		s = operand_back(c, op);
+		code_left = 0;
+	} else {
+		return;
+	}
+	if (s == NONE || e == NONE || s >= e || c->used[s])
+		return;
+	snprintf(opname, sizeof(opname), "%.*s", (int)c->t[op].len, c->t[op].text);
+	if (!code_left)
+		snprintf(opname, sizeof(opname), "%s", mirror(opname));
+	at = code_left ? lo : s;
+	render(c, at, code_left ? e : hi + 1, expr, sizeof(expr));
+
+	size_t is = s, ie = e, kend;
+
+	strip_parens(c, &is, &ie);
+	if (kernel_version_call(c, is, &kend, &kv) && kend == ie) {
+		kv_args(c, &kv, a, b, sizeof(a));
+		replacement(opname, a, b, kv.sub, repl, sizeof(repl));
+		add(c, at, "kernel-version",
+		    "'%s' compares with %s.%s.255, not %s.%s.%lld: KERNEL_VERSION() "
+		    "clamps SUBLEVEL to 255; use %s",
+		    expr, a, b, a, b, kv.sub, repl);
+		mark(c, s, e);
+		return;
+	}
+	/* A number that no 32-bit version code can hold is not one. */
+	if (eval_range(c, s, e, &val) < 0 || val < 0 || val > 0xffffffffLL)
+		return;
+
+	long long want[3], got[3];
+	char na[24], nb[24], num[64];
+
+	decode(val, got);
+	render(c, s, e, num, sizeof(num));
+	if (literal_encoding(c, s, e, want) &&
+	    (want[0] != got[0] || want[1] != got[1] || want[2] != got[2])) {
+		snprintf(na, sizeof(na), "%lld", want[0]);
+		snprintf(nb, sizeof(nb), "%lld", want[1]);
+		replacement(opname, na, nb, want[2], repl, sizeof(repl));
+		add(c, at, "hand-computed",
+		    "'%s' compares with %lld.%lld.%lld, not %lld.%lld.%lld: a SUBLEVEL "
+		    "above 255 carries into PATCHLEVEL; use %s",
+		    expr, got[0], got[1], got[2], want[0], want[1], want[2], repl);
+	} else {
+		snprintf(na, sizeof(na), "%lld", got[0]);
+		snprintf(nb, sizeof(nb), "%lld", got[1]);
+		replacement(opname, na, nb, got[2], repl, sizeof(repl));
+		char tail[96] = "";
+
+		if (got[2] == 255)
+			snprintf(tail, sizeof(tail), ", the code of every release from %lld.%lld.255 on",
+				 got[0], got[1]);
+		add(c, at, "hand-computed",
+		    "'%s' compares with the hand-computed %s, which is %lld.%lld.%lld%s; use %s",
+		    expr, num, got[0], got[1], got[2], tail, repl);
+	}
+	mark(c, s, e);
+}
+
+static void check_kernel_version(struct ctx *c, size_t i)
+{
+	struct kv_call kv;
+	size_t end;
+	char a[64], b[64];
+
+	if (c->used[i] || !kernel_version_call(c, i, &end, &kv))
+		return;
+	kv_args(c, &kv, a, b, sizeof(a));
+	add(c, i, "kernel-version",
+	    "KERNEL_VERSION(%s, %s, %lld) is clamped to %s.%s.255; compare with "
+	    "KVER_AT_LEAST(%s, %s, %lld) or KVER_BELOW(%s, %s, %lld) from kver_compat.h",
+	    a, b, kv.sub, a, b, a, b, kv.sub, a, b, kv.sub);
+	mark(c, i, end);
+}
+
+/* ---- kver-sublevel-mask ------------------------------------------------- */
+
+static int is_number(const struct ctx *c, size_t i, long long want)
+{
+	long long v;
+
+	return i < c->n && c->t[i].kind == TOK_NUMBER &&
+	       parse_number(&c->t[i], &v) == 0 && v == want;
+}
+
+static const char *const sublevel_words[] = { "sublevel", NULL };
+static const char *const sub_words[] = { "sub", NULL };
+
+/*
+ * Reports [s, e) when it takes SUBLEVEL out of the version code in the
+ * operand [os, oe): the operand names one, or the statement is about SUBLEVEL.
+ */
+static void report_mask(struct ctx *c, size_t s, size_t e, size_t os, size_t oe)
+{
+	size_t cs = context_start(c, s);
+	int code = range_has_version_code(c, os, oe);
+	char expr[160];
+
+	if (c->used[s])
+		return;
+	if (!code && !context_has(c, cs, e, sublevel_words) &&
+	    !(context_has(c, cs, e, sub_words) && context_has(c, cs, e, kernel_words)))
+		return;
+	render(c, s, e, expr, sizeof(expr));
+	if (range_has_ident(c, os, oe, "LINUX_VERSION_CODE"))
+		add(c, s, "sublevel-mask",
+		    "'%s' takes SUBLEVEL from a version code, where it stops at 255; "
+		    "use LINUX_VERSION_SUBLEVEL (KVER_SUBLEVEL in kver_compat.h)", expr);
+	else
+		add(c, s, "sublevel-mask",
+		    "'%s' takes SUBLEVEL from a version code, where it stops at 255 "
+		    "(or wraps past it); keep SUBLEVEL as its own number "
+		    "(LINUX_VERSION_SUBLEVEL for the kernel built against)", expr);
+	mark(c, s, e);
+}
+
+/* An operand that is already a shift right is MAJOR or PATCHLEVEL. */
+static int is_upper_field(const struct ctx *c, size_t s, size_t e)
+{
+	return range_has_punct(c, s, e, ">>");
+}
+
+static int is_byte_type(const struct ctx *c, size_t s, size_t e)
+{
+	static const char *const types[] = { "u8", "__u8", "uint8_t", "uint8", "UINT8", NULL };
+
+	if (e - s == 1) {
+		for (size_t k = 0; types[k]; k++)
+			if (is_ident(c, s, types[k]))
+				return 1;
+		return 0;
+	}
+	return e - s == 2 && is_ident(c, s, "unsigned") && is_ident(c, s + 1, "char");
+}
+
+static void check_masks(struct ctx *c)
+{
+	for (size_t k = 1; k + 1 < c->n; k++) {
+		size_t os, oe;
+
+		if (c->used[k])
+			continue;
+		/* x & 0xff, 0xff & x, x % 256 */
+		if (is_punct(c, k, "&") || is_punct(c, k, "%")) {
+			long long m = is_punct(c, k, "&") ? 255 : 256;
+			int prev_operand = c->t[k - 1].kind != TOK_PUNCT ||
+					   is_punct(c, k - 1, ")");
+
+			if (!prev_operand || !same_region(c, k - 1, k + 1))
+				continue;
+			if (is_number(c, k + 1, m) && !is_arith_op(c, k + 2)) {
+				os = operand_back(c, k);
+				if (os != NONE && !is_upper_field(c, os, k))
+					report_mask(c, os, k + 2, os, k);
+			} else if (m == 255 && is_number(c, k - 1, m) &&
+				   (k < 2 || !is_arith_op(c, k - 2))) {
+				oe = operand_fwd(c, k + 1);
+				if (oe != NONE && !is_upper_field(c, k + 1, oe))
+					report_mask(c, k - 1, oe, k + 1, oe);
+			}
+			continue;
+		}
+		/* (u8)x */
+		if (is_punct(c, k - 1, "(")) {
+			size_t close = match_fwd(c, k - 1);
+
+			if (close != NONE && is_byte_type(c, k, close)) {
+				oe = primary_end(c, close + 1);
+				if (oe != NONE)
+					report_mask(c, k - 1, oe, close + 1, oe);
+			}
+			continue;
+		}
+		/* (x << 24) >> 24 */
+		if (is_punct(c, k, ">>") && is_number(c, k + 1, 24)) {
+			os = operand_back(c, k);
+			if (os == NONE)
+				continue;
+			for (size_t j = os; j < k; j++)
+				if (is_punct(c, j, "<<") && is_number(c, j + 1, 24)) {
+					report_mask(c, os, k + 2, os, k);
+					break;
+				}
+		}
+	}
+}
+
+/* ---- kver-unclamped-encode --------------------------------------------- */
+
+/* x << shift (or x * 2^shift) at i, maybe in parentheses; its end or NONE. */
+static size_t shift_term(const struct ctx *c, size_t i, int shift, size_t *x_end)
+{
+	long long mul = 1LL << shift;
+	size_t xe;
+
+	if (is_punct(c, i, "(")) {
+		xe = primary_end(c, i + 1);
+		if (xe != NONE && ((is_punct(c, xe, "<<") && is_number(c, xe + 1, shift)) ||
+				   (is_punct(c, xe, "*") && is_number(c, xe + 1, mul))) &&
+		    is_punct(c, xe + 2, ")") && match_fwd(c, i) == xe + 2) {
+			*x_end = xe;
+			return xe + 3;
+		}
+	}
+	xe = primary_end(c, i);
+	if (xe != NONE && ((is_punct(c, xe, "<<") && is_number(c, xe + 1, shift)) ||
+			   (is_punct(c, xe, "*") && is_number(c, xe + 1, mul)))) {
+		*x_end = xe;
+		return xe + 2;
+	}
+	return NONE;
+}
+
+static int is_clamped(const struct ctx *c, size_t s, size_t e)
+{
+	static const char *const clampers[] = { "min", "min_t", "umin", "MIN", "clamp",
+						"clamp_t", "clamp_val", NULL };
+
+	for (size_t i = s; i < e; i++) {
+		if (is_punct(c, i, "?") || is_number(c, i, 255))
+			return 1;
+		for (size_t k = 0; clampers[k]; k++)
+			if (is_ident(c, i, clampers[k]))
+				return 1;
+	}
+	return 0;
+}
+
+static void check_encodings(struct ctx *c)
+{
+	for (size_t k = 1; k + 1 < c->n; k++) {
+		size_t xs, t1s, t1e, t2e, ye, ze;
+		long long x, y, z;
+		char expr[160];
+
+		if (!((is_punct(c, k, "<<") && is_number(c, k + 1, 16)) ||
+		      (is_punct(c, k, "*") && is_number(c, k + 1, 65536))))
+			continue;
+		xs = primary_start(c, k - 1);
+		if (xs == NONE || c->used[xs])
+			continue;
+		t1s = xs;
+		t1e = k + 2;
+		if (xs > 0 && is_punct(c, xs - 1, "(") && is_punct(c, k + 2, ")") &&
+		    match_fwd(c, xs - 1) == k + 2) {
+			t1s = xs - 1;
+			t1e = k + 3;
+		}
+		if (!(is_punct(c, t1e, "+") || is_punct(c, t1e, "|")))
+			continue;
+		t2e = shift_term(c, t1e + 1, 8, &ye);
+		if (t2e == NONE || !(is_punct(c, t2e, "+") || is_punct(c, t2e, "|")))
+			continue;
+		ze = primary_end(c, t2e + 1);
+		if (ze == NONE || !same_region(c, t1s, ze - 1))
+			continue;
+		render(c, t1s, ze, expr, sizeof(expr));
+		if (eval_range(c, t2e + 1, ze, &z) == 0) {
+			long long code, d[3];
+
+			if (z <= 255 || z > INT_MAX || eval_range(c, xs, k, &x) < 0 ||
+			    x < 0 || x > 65535)
+				continue;
+			/* y is the operand of the second term's shift. */
+			size_t ys = is_punct(c, t1e + 1, "(") && primary_end(c, t1e + 2) == ye
+					    ? t1e + 2 : t1e + 1;
+
+			if (eval_range(c, ys, ye, &y) < 0 || y < 0 || y > 65535)
+				continue;
+			code = x * 65536 + y * 256 + z;
+			decode(code, d);
+			add(c, t1s, "unclamped-encode",
+			    "'%s' is %lld.%lld.%lld, not %lld.%lld.%lld: a SUBLEVEL above 255 "
+			    "carries into PATCHLEVEL; compare with KVER_AT_LEAST(%lld, %lld, %lld) "
+			    "or KVER_BELOW(%lld, %lld, %lld) from kver_compat.h",
+			    expr, d[0], d[1], d[2], x, y, z, x, y, z, x, y, z);
+			mark(c, t1s, ze);
+			continue;
+		}
+		if (is_clamped(c, t2e + 1, ze))
+			continue;
+		size_t j = context_start(c, t1s);
+
+		while (j < ze && !is_kernel_version_name(&c->t[j]))
+			j++;
+		if (j == ze)
+			continue;
+		add(c, t1s, "unclamped-encode",
+		    "'%s' encodes a version without clamping SUBLEVEL: from .256 on it "
+		    "carries into PATCHLEVEL (x.y.256 reads as x.(y+1).0); clamp it as the "
+		    "kernel does, ((c) > 255 ? 255 : (c)), or compare the three numbers separately",
+		    expr);
+		mark(c, t1s, ze);
+	}
+}
+
+/* ---- entry -------------------------------------------------------------- */
+
+int check_source(const struct source *src, struct warnings *out)
+{
+	struct ctx c = { src, src->toks, src->ntoks, out, NULL, 0 };
+
+	c.used = calloc(src->ntoks + 1, 1);
+	if (!c.used)
+		return -1;
+	for (size_t i = 0; i < c.n; i++)
+		if (is_ident(&c, i, "LINUX_VERSION_CODE"))
+			check_comparison(&c, i);
+	for (size_t i = 0; i < c.n; i++)
+		check_kernel_version(&c, i);
+	check_masks(&c);
+	check_encodings(&c);
+	free(c.used);
+	return c.oom ? -1 : 0;
+}
+
+void free_warnings(struct warnings *w)
+{
+	for (size_t i = 0; i < w->n; i++)
+		free(w->v[i].msg);
+	free(w->v);
+	memset(w, 0, sizeof(*w));
+}

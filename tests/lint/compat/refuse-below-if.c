@@ -1,0 +1,9 @@
+/* Must not compile without LINUX_VERSION_SUBLEVEL: KVER_BELOW in #elif. */
+#include "kver_compat.h"
+
+#if KVER_AT_LEAST(5, 5, 0)
+int newer;
+#elif KVER_BELOW(5, 4, 256)
+int older;
+#endif
+int unused;

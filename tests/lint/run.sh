@@ -1,0 +1,294 @@
+#!/bin/sh
+# run.sh LINT SAN_LINT: tests of kver-lint and of compat/kver_compat.h.
+#
+# kver-lint: every fixtures/*.c against fixtures/<name>.c.expected (its exact
+# output; exit status 1 when it is not empty, else 0), plus directory and
+# command-line cases. Each case runs three times: the plain binary, the
+# sanitizer binary (SAN_LINT) and the plain one under valgrind.
+#
+# kver_compat.h: small programs compiled against generated <linux/version.h>
+# variants (with and without LINUX_VERSION_MAJOR/..., clamped and
+# pre-clamp KERNEL_VERSION) must give the true answer for every comparison,
+# and a SUBLEVEL above 255 must fail to compile, naming the reason, where
+# the full numbers are missing.
+#
+# Prints one line per case and ends with "N passed, N failed".
+set -u
+here=$(CDPATH='' cd -- "$(dirname -- "$0")" && pwd)
+top=$(CDPATH='' cd -- "$here/../.." && pwd)
+[ $# -eq 2 ] || { echo "usage: run.sh LINT SAN_LINT" >&2; exit 2; }
+# Absolute: the cases run from this folder.
+abs() { case $1 in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
+lint=$(abs "$1")
+san=$(abs "$2")
+CC=${CC:-cc}
+# A folder per run: two runs at once must not share files. Kept on failure.
+base=${OUT:-$top/build}/tests/lint
+mkdir -p "$base"
+work=$(mktemp -d "$base/run.XXXXXX")
+pass=0
+fail=0
+
+ok() {
+	pass=$((pass + 1))
+	echo "ok $((pass + fail)) - $1"
+}
+
+not_ok() {
+	fail=$((fail + 1))
+	echo "not ok $((pass + fail)) - $1"
+	[ -z "${2:-}" ] || printf '%s\n' "$2" | head -n 20 | sed 's/^/#   /'
+}
+
+command -v valgrind >/dev/null 2>&1 || echo "# valgrind is missing: its runs fail"
+
+# lint_case NAME RC STDOUT STDERR ARGS...: run kver-lint (from this folder)
+# in all three ways. STDOUT is a file with the exact output or - for none;
+# STDERR is a fixed string that must appear, or - for none.
+lint_case() {
+	name=$1 rc=$2 want_out=$3 want_err=$4
+	shift 4
+	for mode in plain san valgrind; do
+		case $mode in
+		plain) set -- "$lint" "$@" ;;
+		san) set -- "$san" "$@" ;;
+		valgrind) set -- valgrind -q --leak-check=full --error-exitcode=1 \
+			--log-file="$work/valgrind.log" "$lint" "$@" ;;
+		esac
+		: >"$work/valgrind.log"
+		(cd "$here" && "$@") >"$work/out" 2>"$work/err"
+		got=$?
+		# Back to the bare arguments for the next mode.
+		case $mode in
+		valgrind) shift 6 ;;
+		*) shift 1 ;;
+		esac
+		why=
+		[ "$got" -eq "$rc" ] || why="exit status $got, want $rc"
+		if [ "$want_out" = - ]; then
+			[ ! -s "$work/out" ] || why="$why; unexpected output: $(head -n 3 "$work/out")"
+		elif ! diff -u "$here/$want_out" "$work/out" >"$work/diff"; then
+			why="$why; output differs:
+$(cat "$work/diff")"
+		fi
+		if [ "$want_err" = - ]; then
+			[ ! -s "$work/err" ] || why="$why; stderr: $(head -n 5 "$work/err")"
+		else
+			grep -qF -- "$want_err" "$work/err" || why="$why; stderr lacks '$want_err'"
+			! grep -qE 'Sanitizer|runtime error' "$work/err" ||
+				why="$why; sanitizer: $(head -n 5 "$work/err")"
+		fi
+		[ ! -s "$work/valgrind.log" ] || why="$why; valgrind: $(head -n 10 "$work/valgrind.log")"
+		if [ -z "$why" ]; then
+			ok "lint $name ($mode)"
+		else
+			not_ok "lint $name ($mode)" "${why#; }"
+		fi
+	done
+}
+
+for f in "$here"/fixtures/*.c; do
+	n=fixtures/${f##*/}
+	if [ -s "$f.expected" ]; then
+		lint_case "$n" 1 "$n.expected" - "$n"
+	else
+		lint_case "$n" 0 - - "$n"
+	fi
+done
+lint_case "directory walk" 1 fixtures/tree.expected - fixtures/tree
+lint_case "two clean files" 0 - - fixtures/clean.c fixtures/traps.c
+lint_case "compat/kver_compat.h is clean" 0 - - ../../compat/kver_compat.h
+lint_case "example module source" 1 fixtures/kver_cmp.expected - ../../guest/module/kmod/kver_cmp.c
+lint_case "no arguments" 2 - "usage: kver-lint PATH..."
+lint_case "--help" 0 fixtures/help.expected - --help
+lint_case "unknown option" 2 - "kver-lint: error: unknown option '-x'" -x fixtures/clean.c
+lint_case "missing file" 2 fixtures/kernel-version.c.expected \
+	"kver-lint: error: fixtures/no-such-file.c: No such file or directory" \
+	fixtures/kernel-version.c fixtures/no-such-file.c
+
+# ---- kver_compat.h ---------------------------------------------------------
+
+# version_h DIR M P S STYLE: a <linux/version.h> as a kernel tree makes it.
+#   full      clamped code and macro, LINUX_VERSION_MAJOR/PATCHLEVEL/SUBLEVEL
+#             (mainline and stable since 2021, Debian's 6.1 and 6.12)
+#   clamped   clamped code and macro, no full numbers
+#   clamp49   clamped code, unclamped macro (4.4.256+ and 4.9.256+)
+#   preclamp  unclamped code and macro, no full numbers (older trees)
+version_h() {
+	mkdir -p "$1/linux"
+	sub=$4
+	[ "$5" = preclamp ] || [ "$sub" -le 255 ] || sub=255
+	{
+		echo "#define LINUX_VERSION_CODE $(($2 * 65536 + $3 * 256 + sub))"
+		case $5 in
+		full | clamped) echo '#define KERNEL_VERSION(a,b,c) (((a) << 16) + ((b) << 8) + ((c) > 255 ? 255 : (c)))' ;;
+		*) echo '#define KERNEL_VERSION(a,b,c) (((a) << 16) + ((b) << 8) + (c))' ;;
+		esac
+		if [ "$5" = full ]; then
+			echo "#define LINUX_VERSION_MAJOR $2"
+			echo "#define LINUX_VERSION_PATCHLEVEL $3"
+			echo "#define LINUX_VERSION_SUBLEVEL $4"
+		fi
+	} >"$1/linux/version.h"
+}
+
+# The versions compared with on a kernel M.P.S: around 255, and beyond it
+# only where the full numbers exist.
+comparisons() {
+	m=$1 p=$2 style=$4
+	for c in 0 200 254 255; do echo "$m $p $c"; done
+	if [ "$style" = full ]; then
+		for c in 256 259 260 299 300 301 65535 65536; do echo "$m $p $c"; done
+	fi
+	echo "$m $((p + 1)) 0"
+	echo "$m $((p - 1)) 255"
+	echo "$((m + 1)) 0 0"
+	echo "$((m - 1)) 99 255"
+}
+
+# answers_c FILE < comparisons: each test in #if and in C, and the naive one.
+answers_c() {
+	{
+		echo '#include <stdio.h>'
+		echo '#include "kver_compat.h"'
+		i=0
+		while read -r a b c; do
+			for t in "AT KVER_AT_LEAST($a, $b, $c)" "BELOW KVER_BELOW($a, $b, $c)" \
+				"NAIVE LINUX_VERSION_CODE >= KERNEL_VERSION($a, $b, $c)"; do
+				printf '#if %s\n#define %s_%d 1\n#else\n#define %s_%d 0\n#endif\n' \
+					"${t#* }" "${t%% *}" $i "${t%% *}" $i
+			done
+			echo "static const int r${i}[] = { $a, $b, $c, AT_$i, BELOW_$i, KVER_AT_LEAST($a, $b, $c), KVER_BELOW($a, $b, $c), NAIVE_$i };"
+			i=$((i + 1))
+		done
+		echo 'static const int *const rows[] = {'
+		j=0
+		while [ $j -lt $i ]; do echo "	r$j,"; j=$((j + 1)); done
+		echo '};'
+		echo 'int main(void)'
+		echo '{'
+		echo '	unsigned int i;'
+		echo '	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++)'
+		# printf, not echo: dash's echo would turn the \n into a newline.
+		printf '%s\n' '		printf("%d %d %d %d %d %d %d %d\n", rows[i][0], rows[i][1], rows[i][2],'
+		echo '		       rows[i][3], rows[i][4], rows[i][5], rows[i][6], rows[i][7]);'
+		echo '	return 0;'
+		echo '}'
+	} >"$1"
+}
+
+# expected M P S STYLE < comparisons: what the program must print. The
+# compat answers are the truth; the naive one follows the tree's encoding.
+expected() {
+	m=$1 p=$2 s=$3 style=$4
+	while read -r a b c; do
+		if [ "$m" -gt "$a" ] || { [ "$m" -eq "$a" ] && { [ "$p" -gt "$b" ] ||
+			{ [ "$p" -eq "$b" ] && [ "$s" -ge "$c" ]; }; }; }; then
+			t=1
+		else
+			t=0
+		fi
+		code_s=$s
+		[ "$style" = preclamp ] || [ "$s" -le 255 ] || code_s=255
+		kv_c=$c
+		case $style in full | clamped) [ "$c" -le 255 ] || kv_c=255 ;; esac
+		naive=0
+		[ $((m * 65536 + p * 256 + code_s)) -lt $((a * 65536 + b * 256 + kv_c)) ] || naive=1
+		echo "$a $b $c $t $((1 - t)) $t $((1 - t)) $naive"
+	done
+}
+
+# Kbuild's -Wundef included: the header must not use undefined names in #if.
+warn_flags="-Wall -Wextra -Wundef -Werror"
+compat_flags="-std=gnu11 $warn_flags"
+# The header must hold for both compilers that build kernels.
+compilers=$CC
+if command -v clang >/dev/null 2>&1 && [ "$CC" != clang ]; then
+	compilers="$compilers clang"
+else
+	echo "# clang is missing: the header is tested with $CC only"
+fi
+refuse_name=kver_error_SUBLEVEL_above_255_but_this_kernel_has_no_LINUX_VERSION_SUBLEVEL
+
+# variant M P S STYLE: compile, run and check the answers on one kernel.
+variant() {
+	v=$work/compat/$4-$1.$2.$3
+	version_h "$v" "$@"
+	comparisons "$@" >"$v/list"
+	answers_c "$v/answers.c" <"$v/list"
+	expected "$1" "$2" "$3" "$4" <"$v/list" >"$v/expected"
+	for cc in $compilers; do
+		for std in gnu11 gnu89; do
+			name="compat answers on $4 $1.$2.$3 ($cc -std=$std)"
+			bin=$v/answers-$cc-$std
+			# shellcheck disable=SC2086 # one word per flag
+			if ! $cc -std=$std $warn_flags -I"$v" \
+				-I"$top/compat" -o "$bin" "$v/answers.c" >"$v/cc.log" 2>&1; then
+				not_ok "$name" "$(cat "$v/cc.log")"
+			elif ! "$bin" >"$v/got" 2>&1; then
+				not_ok "$name" "answers program failed"
+			elif ! diff -u "$v/expected" "$v/got" >"$v/diff"; then
+				not_ok "$name" "$(printf 'columns: a b c at_if below_if at_c below_c naive\n'; cat "$v/diff")"
+			else
+				ok "$name"
+			fi
+		done
+	done
+	# Full numbers past 255: the naive test must go wrong somewhere.
+	if [ "$4" = full ] && [ "$3" -ge 255 ]; then
+		wrong=$(awk '$4 != $8' "$v/expected" | wc -l)
+		if [ "$wrong" -gt 0 ] && cmp -s "$v/expected" "$v/got"; then
+			ok "naive test wrong $wrong times on $1.$2.$3, compat never"
+		else
+			not_ok "naive test wrong on $1.$2.$3" "the naive answers were all right"
+		fi
+	fi
+	# Compiles or is refused, as the numbers available allow.
+	for cc in $compilers; do
+		for f in accept-255 accept-above-255 refuse-if refuse-below-if refuse-expr refuse-static; do
+			case $f in accept-above-255) [ "$4" = full ] || continue ;; esac
+			for flags in "$compat_flags" "-std=gnu89"; do
+				name="compat $f.c on $4 $1.$2.$3 ($cc $flags)"
+				# shellcheck disable=SC2086 # one word per flag
+				if $cc $flags -I"$v" -I"$top/compat" -c -o "$v/$f.o" \
+					"$here/compat/$f.c" >"$v/$f.log" 2>&1; then
+					case $f:$4 in
+					accept-*:* | refuse-*:full) ok "$name" ;;
+					*) not_ok "$name" "compiled, but must be refused" ;;
+					esac
+				else
+					case $f:$4 in
+					refuse-*:full | accept-*:*) not_ok "$name" "$(cat "$v/$f.log")" ;;
+					*)
+						if grep -q "$refuse_name" "$v/$f.log"; then
+							ok "$name"
+						else
+							not_ok "$name" "refused without naming the reason: $(cat "$v/$f.log")"
+						fi
+						;;
+					esac
+				fi
+			done
+		done
+	done
+}
+
+variant 6 1 192 full
+variant 6 1 254 full
+variant 6 1 255 full
+variant 6 1 256 full
+variant 6 1 300 full
+variant 6 1 65535 full
+variant 6 12 300 full
+variant 5 4 259 full
+variant 5 4 259 clamped
+variant 4 9 300 clamp49
+variant 5 4 200 preclamp
+
+if [ "$fail" -eq 0 ]; then
+	rm -rf "$work"
+else
+	echo "# files of the failed cases: $work"
+fi
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
