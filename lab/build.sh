@@ -46,7 +46,8 @@ if [ ! -f "$build/.config" ] || [ "$(cat "$build/.kver-config" 2>/dev/null)" != 
 	# merge_config.sh writes temporary files into the current directory.
 	(cd "$build" && "$src/scripts/kconfig/merge_config.sh" -m -O "$build" "$build/.config" \
 		"$KVER_TOP/lab/kernel.config" ${series_config:+"$series_config"} >/dev/null 2>&1)
-	kmake "$@" olddefconfig >/dev/null
+	kmake "$@" olddefconfig >>"$build/.kver-config.log" 2>&1 ||
+		die "make olddefconfig failed for $tree (log: $build/.kver-config.log)"
 	# Every requested option must have survived olddefconfig.
 	for frag in "$KVER_TOP/lab/kernel.config" ${series_config:+"$series_config"}; do
 		grep -E '^(CONFIG_[A-Za-z0-9_]+=|# CONFIG_[A-Za-z0-9_]+ is not set)' "$frag" |
