@@ -1,0 +1,1073 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kver-matrix: loading boot folders and judging every cell.
+ *
+ * Version strings are parsed and codes encoded and decoded by libkver
+ * (kver_parse, kver_code, kver_decode, kver_cmp); this file only reads the
+ * values and applies the checks.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+
+#include "matrix.h"
+
+const struct check_info matrix_checks[CHECK_COUNT] = {
+	[CHECK_SPILL] = { "spill",
+			  "no spill: a 2020 decoder of every run-time code (and the USB "
+			  "bcdDevice, UNAME26) sees the true MAJOR.PATCHLEVEL" },
+	[CHECK_MONOTONIC] = { "monotonic",
+			      "the code at a higher SUBLEVEL is never lower than at a lower "
+			      "one (points of the same tree and variant)" },
+	[CHECK_AT_LEAST] = { "at-least",
+			     "LINUX_VERSION_CODE >= KERNEL_VERSION(M,P,S) for the point's "
+			     "own numbers, in its installed headers" },
+	[CHECK_AGREE] = { "agree",
+			  "the vDSO, V4L2, media and CEC codes agree with each other and "
+			  "with the headers' LINUX_VERSION_CODE" },
+	[CHECK_EXACT] = { "exact",
+			  "the code equals the clamped encoding of the true version "
+			  "(no jump ahead below 255)" },
+	[CHECK_RELEASE] = { "release",
+			    "uname, /proc/sys/kernel/osrelease and /proc/version agree and "
+			    "carry the true release number" },
+	[CHECK_SUBLEVEL] = { "sublevel",
+			     "LINUX_VERSION_SUBLEVEL (the full-precision SUBLEVEL), where it "
+			     "exists, is the true one" },
+};
+
+const char *const channel_keys[CH_COUNT] = {
+	"vdso.code", "v4l2.version", "media.media_version", "media.driver_version",
+	"cec.version",
+};
+const char *const channel_names[CH_COUNT] = {
+	"vdso", "v4l2", "media", "media driver", "cec",
+};
+
+/* The designs, in the order the matrix shows them. */
+static const char *const variant_order[] = {
+	"unfixed", "mask", "widen", "clamp-code", "extraversion", "mainline", "kver",
+};
+
+int variant_rank(const char *name)
+{
+	for (size_t i = 0; i < sizeof(variant_order) / sizeof(variant_order[0]); i++)
+		if (!strcmp(name, variant_order[i]))
+			return (int)i;
+	return 1000;
+}
+
+const char *verdict_name(enum verdict v)
+{
+	switch (v) {
+	case VERDICT_OK: return "ok";
+	case VERDICT_FAIL: return "fail";
+	case VERDICT_NA: return "n/a";
+	case VERDICT_NODATA: return "no data";
+	default: return "?";
+	}
+}
+
+int verdict_parse(const char *s, enum verdict *v)
+{
+	if (!strcmp(s, "ok"))
+		*v = VERDICT_OK;
+	else if (!strcmp(s, "fail"))
+		*v = VERDICT_FAIL;
+	else if (!strcmp(s, "n/a"))
+		*v = VERDICT_NA;
+	else
+		return -1;
+	return 0;
+}
+
+int check_parse(const char *s)
+{
+	for (int i = 0; i < CHECK_COUNT; i++)
+		if (!strcmp(s, matrix_checks[i].id))
+			return i;
+	return -1;
+}
+
+static void set_err(char *err, size_t size, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void set_err(char *err, size_t size, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!err || !size)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(err, size, fmt, ap);
+	va_end(ap);
+}
+
+/* DIR/NAME into buf; -1 when it does not fit. */
+static int join(char *buf, size_t size, const char *dir, const char *name)
+{
+	int n = snprintf(buf, size, "%s/%s", dir, name);
+
+	return n < 0 || (size_t)n >= size ? -1 : 0;
+}
+
+static void cell(struct point *p, enum check c, enum verdict v, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static void cell(struct point *p, enum check c, enum verdict v, const char *fmt, ...)
+{
+	va_list ap;
+
+	p->cells[c].verdict = v;
+	va_start(ap, fmt);
+	vsnprintf(p->cells[c].text, sizeof(p->cells[c].text), fmt, ap);
+	va_end(ap);
+}
+
+/* ---- values ------------------------------------------------------------ */
+
+int parse_code(const char *s, uint32_t *code)
+{
+	uint32_t v = 0;
+	size_t n = 0;
+
+	if (!s || s[0] != '0' || (s[1] != 'x' && s[1] != 'X'))
+		return -1;
+	for (s += 2; *s; s++, n++) {
+		int d;
+
+		if (*s >= '0' && *s <= '9')
+			d = *s - '0';
+		else if (*s >= 'a' && *s <= 'f')
+			d = *s - 'a' + 10;
+		else if (*s >= 'A' && *s <= 'F')
+			d = *s - 'A' + 10;
+		else
+			return -1;
+		if (n >= 8)
+			return -1;
+		v = (v << 4) | (uint32_t)d;
+	}
+	if (!n)
+		return -1;
+	*code = v;
+	return 0;
+}
+
+void describe_code(uint32_t code, char *buf, size_t size)
+{
+	struct kver v;
+
+	if (code > 0xffffff) {
+		snprintf(buf, size, "0x%08x", code);
+		return;
+	}
+	kver_decode(code, &v);
+	kver_format(&v, KVER_FMT_NUMBERS, buf, size);
+}
+
+const char *point_value(const struct point *p, const char *key)
+{
+	for (size_t i = 0; i < p->nvalues; i++)
+		if (!strcmp(p->values[i].key, key))
+			return p->values[i].val;
+	return NULL;
+}
+
+static int is_absent(const char *v)
+{
+	return v && !strncmp(v, "absent", 6);
+}
+
+/* The code of a channel: 1 read, 0 absent or never printed, -1 garbled. */
+static int channel_code(const struct point *p, enum channel ch, uint32_t *code)
+{
+	const char *v = point_value(p, channel_keys[ch]);
+
+	if (!v || is_absent(v))
+		return 0;
+	return parse_code(v, code) ? -1 : 1;
+}
+
+int point_code(const struct point *p, uint32_t *code)
+{
+	for (int ch = 0; ch < CH_COUNT; ch++)
+		if (channel_code(p, (enum channel)ch, code) == 1)
+			return 0;
+	return -1;
+}
+
+void legacy_belief(const struct point *p, char *buf, size_t size)
+{
+	uint32_t code;
+	struct kver v;
+
+	if (point_code(p, &code)) {
+		snprintf(buf, size, "%s", "");
+		return;
+	}
+	kver_decode(code, &v);
+	snprintf(buf, size, "%u.%u", v.major, v.patchlevel);
+}
+
+static int add_value(struct point *p, const char *key, size_t klen, const char *val)
+{
+	struct value *nv;
+
+	for (size_t i = 0; i < p->nvalues; i++)
+		if (strlen(p->values[i].key) == klen && !strncmp(p->values[i].key, key, klen))
+			return 0;	/* the first one printed counts */
+	nv = realloc(p->values, (p->nvalues + 1) * sizeof(*nv));
+	if (!nv)
+		return -1;
+	p->values = nv;
+	nv[p->nvalues].key = strndup(key, klen);
+	nv[p->nvalues].val = strdup(val);
+	if (!nv[p->nvalues].key || !nv[p->nvalues].val) {
+		free(nv[p->nvalues].key);
+		free(nv[p->nvalues].val);
+		return -1;
+	}
+	p->nvalues++;
+	return 0;
+}
+
+/* One serial-log line: "# value: K=V" at any indentation, the probe's end. */
+static int feed_line(struct point *p, char *line)
+{
+	size_t n = strlen(line);
+	char *s = line, *eq;
+
+	while (n && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+		line[--n] = '\0';
+	while (*s == ' ' || *s == '\t')
+		s++;
+	if (!strncmp(s, "# kver-probe: exit=", 19)) {
+		p->probe_done = 1;
+		return 0;
+	}
+	if (strncmp(s, "# value: ", 9))
+		return 0;
+	s += 9;
+	eq = strchr(s, '=');
+	if (!eq || eq == s)
+		return 0;
+	return add_value(p, s, (size_t)(eq - s), eq + 1);
+}
+
+static void meta_field(struct point *p, const char *key, const char *v, char *sub, size_t subsize)
+{
+	if (!strcmp(key, "tree"))
+		snprintf(p->tree, sizeof(p->tree), "%s", v);
+	else if (!strcmp(key, "package"))
+		snprintf(p->package, sizeof(p->package), "%s", v);
+	else if (!strcmp(key, "makefile"))
+		snprintf(p->makefile, sizeof(p->makefile), "%s", v);
+	else if (!strcmp(key, "series"))
+		snprintf(p->series, sizeof(p->series), "%s", v);
+	else if (!strcmp(key, "sublevel"))
+		snprintf(sub, subsize, "%s", v);
+	else if (!strcmp(key, "expect"))
+		snprintf(p->expect, sizeof(p->expect), "%s", v);
+	else if (!strcmp(key, "build_s"))
+		p->build_s = strtol(v, NULL, 10);
+	else if (!strcmp(key, "guest_s"))
+		p->guest_s = strtol(v, NULL, 10);
+	else if (!strcmp(key, "boot_s"))
+		p->boot_s = strtol(v, NULL, 10);
+}
+
+static void point_init(struct point *p)
+{
+	memset(p, 0, sizeof(*p));
+	p->build_s = p->guest_s = p->boot_s = -1;
+}
+
+/* Meta text (key=value lines) into p; the true version from it. */
+static int parse_meta(struct point *p, char *text, char *err, size_t errsize)
+{
+	char sub[32] = "", *save, *line;
+	struct kver mk;
+	uint32_t s;
+	int rc;
+
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char *eq = strchr(line, '=');
+
+		line[strcspn(line, "\r")] = '\0';
+		if (!eq)
+			continue;
+		*eq = '\0';
+		meta_field(p, line, eq + 1, sub, sizeof(sub));
+	}
+	if (!p->tree[0] || !p->series[0] || !p->makefile[0] || !sub[0]) {
+		set_err(err, errsize, "%s/point.meta lacks tree, series, makefile or sublevel",
+			p->dir);
+		return -1;
+	}
+	rc = kver_parse(p->makefile, &mk);
+	if (rc || mk.nparts != 3) {
+		set_err(err, errsize, "%s/point.meta: makefile=%s is not M.P.S", p->dir, p->makefile);
+		return -1;
+	}
+	rc = kver_parse_uint(sub, UINT32_MAX, &s);
+	if (rc) {
+		set_err(err, errsize, "%s/point.meta: sublevel=%s: %s", p->dir, sub,
+			kver_strerror(rc));
+		return -1;
+	}
+	kver_set(&p->truth, mk.major, mk.patchlevel, s);
+	p->own_sublevel = mk.sublevel;
+	p->own = s == mk.sublevel;
+	return 0;
+}
+
+static char *read_all(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *buf = NULL;
+	size_t len = 0, cap = 0, n;
+
+	if (!f)
+		return NULL;
+	for (;;) {
+		if (cap - len < 4096) {
+			char *nb = realloc(buf, cap + 65536);
+
+			if (!nb) {
+				free(buf);
+				fclose(f);
+				return NULL;
+			}
+			buf = nb;
+			cap += 65536;
+		}
+		n = fread(buf + len, 1, cap - len - 1, f);
+		len += n;
+		if (n == 0)
+			break;
+	}
+	fclose(f);
+	buf[len] = '\0';
+	return buf;
+}
+
+static int feed_text(struct point *p, const char *text)
+{
+	const char *s = text;
+
+	while (*s) {
+		size_t n = strcspn(s, "\n");
+		char *line = strndup(s, n);
+		int rc;
+
+		if (!line)
+			return -1;
+		rc = feed_line(p, line);
+		free(line);
+		if (rc)
+			return -1;
+		s += n;
+		if (*s == '\n')
+			s++;
+	}
+	return 0;
+}
+
+static void set_problem(struct point *p)
+{
+	if (p->problem[0])
+		return;
+	if (!p->nvalues && !p->probe_done)
+		snprintf(p->problem, sizeof(p->problem), "the probe printed nothing");
+	else if (!p->probe_done)
+		snprintf(p->problem, sizeof(p->problem), "the probe did not finish");
+	else if (!point_value(p, "uname.release") && !point_value(p, "vdso.code"))
+		snprintf(p->problem, sizeof(p->problem), "no channel values in the log");
+}
+
+int point_from_text(struct point *p, const char *dir, const char *meta, const char *serial,
+		    char *err, size_t errsize)
+{
+	char *m;
+
+	point_init(p);
+	p->dir = strdup(dir);
+	m = strdup(meta);
+	if (!p->dir || !m) {
+		free(m);
+		point_free(p);
+		set_err(err, errsize, "out of memory");
+		return -1;
+	}
+	if (parse_meta(p, m, err, errsize)) {
+		free(m);
+		point_free(p);
+		return -1;
+	}
+	free(m);
+	if (!serial)
+		snprintf(p->problem, sizeof(p->problem), "no serial.log");
+	else if (feed_text(p, serial)) {
+		point_free(p);
+		set_err(err, errsize, "out of memory");
+		return -1;
+	}
+	set_problem(p);
+	return 0;
+}
+
+int point_load(const char *dir, struct point *p, char *err, size_t errsize)
+{
+	char path[4096];
+	char *meta, *serial;
+	int rc;
+
+	errno = ENAMETOOLONG;
+	meta = join(path, sizeof(path), dir, "point.meta") ? NULL : read_all(path);
+	if (!meta) {
+		point_init(p);
+		set_err(err, errsize, "cannot read %s: %s", path, strerror(errno));
+		return -1;
+	}
+	serial = join(path, sizeof(path), dir, "serial.log") ? NULL : read_all(path);
+	rc = point_from_text(p, dir, meta, serial, err, errsize);
+	free(meta);
+	free(serial);
+	return rc;
+}
+
+void point_free(struct point *p)
+{
+	for (size_t i = 0; i < p->nvalues; i++) {
+		free(p->values[i].key);
+		free(p->values[i].val);
+	}
+	free(p->values);
+	free(p->dir);
+	p->values = NULL;
+	p->nvalues = 0;
+	p->dir = NULL;
+}
+
+/* ---- the matrix -------------------------------------------------------- */
+
+int matrix_push(struct matrix *m, struct point *p)
+{
+	struct point *np = realloc(m->points, (m->npoints + 1) * sizeof(*np));
+
+	if (!np)
+		return -1;
+	m->points = np;
+	np[m->npoints++] = *p;
+	return 0;
+}
+
+static int is_boot_dir(const char *dir)
+{
+	char path[4096];
+	struct stat st;
+
+	return !join(path, sizeof(path), dir, "point.meta") && stat(path, &st) == 0 &&
+	       S_ISREG(st.st_mode);
+}
+
+static int add_one(struct matrix *m, const char *dir, char *err, size_t errsize)
+{
+	struct point p;
+
+	if (point_load(dir, &p, err, errsize))
+		return -1;
+	if (matrix_push(m, &p)) {
+		point_free(&p);
+		set_err(err, errsize, "out of memory");
+		return -1;
+	}
+	return 1;
+}
+
+int matrix_add(struct matrix *m, const char *dir, char *err, size_t errsize)
+{
+	struct dirent **ents;
+	int n, added = 0;
+
+	if (is_boot_dir(dir))
+		return add_one(m, dir, err, errsize);
+	n = scandir(dir, &ents, NULL, alphasort);
+	if (n < 0) {
+		set_err(err, errsize, "cannot read %s: %s", dir, strerror(errno));
+		return -1;
+	}
+	for (int i = 0; i < n; i++) {
+		char sub[4096];
+
+		if (added >= 0 && ents[i]->d_name[0] != '.' &&
+		    !join(sub, sizeof(sub), dir, ents[i]->d_name) && is_boot_dir(sub)) {
+			if (add_one(m, sub, err, errsize) < 0)
+				added = -1;
+			else
+				added++;
+		}
+		free(ents[i]);
+	}
+	free(ents);
+	if (added == 0)
+		set_err(err, errsize, "%s is not a boot folder and holds none", dir);
+	return added > 0 ? added : -1;
+}
+
+static int tree_cmp(const char *a, const char *b)
+{
+	struct kver va, vb;
+
+	if (kver_parse(a, &va) || kver_parse(b, &vb))
+		return strcmp(a, b);
+	return kver_cmp(&va, &vb);
+}
+
+static int point_cmp(const void *a, const void *b)
+{
+	const struct point *p = a, *q = b;
+	int c = tree_cmp(p->tree, q->tree);
+
+	if (c)
+		return c;
+	c = variant_rank(p->series) - variant_rank(q->series);
+	if (c)
+		return c;
+	c = strcmp(p->series, q->series);
+	if (c)
+		return c;
+	return p->truth.sublevel < q->truth.sublevel ? -1 : p->truth.sublevel > q->truth.sublevel;
+}
+
+void matrix_sort(struct matrix *m)
+{
+	if (m->npoints > 1)
+		qsort(m->points, m->npoints, sizeof(*m->points), point_cmp);
+}
+
+static int same_line(const struct point *p, const struct point *q)
+{
+	return !strcmp(p->tree, q->tree) && !strcmp(p->series, q->series);
+}
+
+int matrix_check_unique(const struct matrix *m, char *err, size_t errsize)
+{
+	for (size_t i = 0; i < m->npoints; i++)
+		for (size_t j = i + 1; j < m->npoints; j++)
+			if (same_line(&m->points[i], &m->points[j]) &&
+			    m->points[i].truth.sublevel == m->points[j].truth.sublevel) {
+				set_err(err, errsize, "%s and %s are the same point (%s %s %u)",
+					m->points[i].dir, m->points[j].dir, m->points[i].tree,
+					m->points[i].series, m->points[i].truth.sublevel);
+				return -1;
+			}
+	return 0;
+}
+
+void matrix_free(struct matrix *m)
+{
+	for (size_t i = 0; i < m->npoints; i++)
+		point_free(&m->points[i]);
+	free(m->points);
+	m->points = NULL;
+	m->npoints = 0;
+}
+
+/* ---- the checks -------------------------------------------------------- */
+
+static unsigned int bin2bcd(unsigned int v)
+{
+	return ((v / 10) << 4) | (v % 10);
+}
+
+static void judge_spill(struct point *p)
+{
+	const struct kver *t = &p->truth;
+	int seen = 0;
+	char got[32];
+	const char *v;
+
+	for (int ch = 0; ch < CH_COUNT; ch++) {
+		uint32_t code;
+		struct kver d;
+		int rc = channel_code(p, (enum channel)ch, &code);
+
+		if (rc < 0) {
+			cell(p, CHECK_SPILL, VERDICT_FAIL, "%s value garbled", channel_names[ch]);
+			return;
+		}
+		if (rc == 0)
+			continue;
+		seen++;
+		kver_decode(code, &d);
+		if (d.major != t->major || d.patchlevel != t->patchlevel) {
+			kver_format(&d, KVER_FMT_NUMBERS, got, sizeof(got));
+			cell(p, CHECK_SPILL, VERDICT_FAIL, "reads as %s", got);
+			return;
+		}
+	}
+	if (!seen) {
+		cell(p, CHECK_SPILL, VERDICT_NODATA, "no run-time code");
+		return;
+	}
+	/* The USB root hub: bcdDevice is MAJOR and PATCHLEVEL in BCD. */
+	v = point_value(p, "usb.bcdDevice");
+	if (v && !is_absent(v)) {
+		char want[16];
+
+		snprintf(want, sizeof(want), "%02x%02x", bin2bcd(t->major), bin2bcd(t->patchlevel));
+		if (strcasecmp(v, want)) {
+			cell(p, CHECK_SPILL, VERDICT_FAIL, "USB bcdDevice %.16s", v);
+			return;
+		}
+	}
+	/* UNAME26: 2.6.(60 + PATCHLEVEL), whatever the SUBLEVEL. */
+	v = point_value(p, "uname26.release");
+	if (v && !is_absent(v)) {
+		struct kver u;
+
+		if (kver_parse(v, &u) || u.major != 2 || u.patchlevel != 6 ||
+		    u.sublevel != 60 + t->patchlevel) {
+			cell(p, CHECK_SPILL, VERDICT_FAIL, "UNAME26 %.32s", v);
+			return;
+		}
+	}
+	cell(p, CHECK_SPILL, VERDICT_OK, "ok");
+}
+
+static void judge_at_least(struct point *p)
+{
+	const char *c = point_value(p, "headers.code");
+	const char *k = point_value(p, "headers.kernel_version");
+	const char *args = point_value(p, "headers.args");
+	uint32_t code, kv;
+	char a[32], b[32];
+
+	if (!c || !k || parse_code(c, &code) || parse_code(k, &kv)) {
+		cell(p, CHECK_AT_LEAST, VERDICT_NODATA, "no headers values");
+		return;
+	}
+	if (args) {
+		struct kver v;
+
+		if (kver_parse(args, &v) || kver_cmp(&v, &p->truth)) {
+			cell(p, CHECK_AT_LEAST, VERDICT_NODATA, "headers asked %.20s", args);
+			return;
+		}
+	}
+	if (code >= kv) {
+		cell(p, CHECK_AT_LEAST, VERDICT_OK, "ok");
+		return;
+	}
+	describe_code(code, a, sizeof(a));
+	describe_code(kv, b, sizeof(b));
+	cell(p, CHECK_AT_LEAST, VERDICT_FAIL, "false: %s < %s", a, b);
+}
+
+static void judge_agree(struct point *p)
+{
+	const char *h = point_value(p, "headers.code");
+	uint32_t first = 0, code, hc;
+	int have = -1;
+	char a[32], b[32];
+
+	for (int ch = 0; ch < CH_COUNT; ch++) {
+		int rc = channel_code(p, (enum channel)ch, &code);
+
+		if (rc < 0) {
+			cell(p, CHECK_AGREE, VERDICT_FAIL, "%s value garbled", channel_names[ch]);
+			return;
+		}
+		if (rc == 0)
+			continue;
+		if (have < 0) {
+			have = ch;
+			first = code;
+		} else if (code != first) {
+			describe_code(code, a, sizeof(a));
+			describe_code(first, b, sizeof(b));
+			cell(p, CHECK_AGREE, VERDICT_FAIL, "%s %s != %s %s", channel_names[ch], a,
+			     channel_names[have], b);
+			return;
+		}
+	}
+	if (have < 0) {
+		cell(p, CHECK_AGREE, VERDICT_NODATA, "no run-time code");
+		return;
+	}
+	if (!h || parse_code(h, &hc)) {
+		cell(p, CHECK_AGREE, VERDICT_NODATA, "no headers values");
+		return;
+	}
+	if (hc != first) {
+		describe_code(hc, a, sizeof(a));
+		describe_code(first, b, sizeof(b));
+		cell(p, CHECK_AGREE, VERDICT_FAIL, "headers %s != %s %s", a, channel_names[have], b);
+		return;
+	}
+	cell(p, CHECK_AGREE, VERDICT_OK, "ok");
+}
+
+static void judge_exact(struct point *p)
+{
+	uint32_t code, want = kver_code_of(&p->truth);
+	char a[32], b[32];
+
+	if (point_code(p, &code)) {
+		cell(p, CHECK_EXACT, VERDICT_NODATA, "no run-time code");
+		return;
+	}
+	if (code == want) {
+		cell(p, CHECK_EXACT, VERDICT_OK, "ok");
+		return;
+	}
+	describe_code(code, a, sizeof(a));
+	if (code > 0xffffff)
+		snprintf(b, sizeof(b), "0x%06x", want);
+	else
+		describe_code(want, b, sizeof(b));
+	cell(p, CHECK_EXACT, VERDICT_FAIL, "%s, not %s", a, b);
+}
+
+static void judge_release(struct point *p)
+{
+	const char *u = point_value(p, "uname.release");
+	const char *o = point_value(p, "proc.osrelease");
+	const char *v = point_value(p, "proc.version");
+	const struct kver *t = &p->truth;
+	struct kver r;
+
+	if (!u || is_absent(u)) {
+		cell(p, CHECK_RELEASE, VERDICT_NODATA, "no uname release");
+		return;
+	}
+	if (!o || strcmp(o, u)) {
+		cell(p, CHECK_RELEASE, VERDICT_FAIL, "osrelease %.20s", o ? o : "missing");
+		return;
+	}
+	if (!v || strcmp(v, u)) {
+		cell(p, CHECK_RELEASE, VERDICT_FAIL, "/proc/version %.20s", v ? v : "missing");
+		return;
+	}
+	if (kver_parse(u, &r)) {
+		cell(p, CHECK_RELEASE, VERDICT_FAIL, "uname %.24s unreadable", u);
+		return;
+	}
+	if (r.major == t->major && r.patchlevel == t->patchlevel) {
+		if (r.sublevel == t->sublevel) {
+			cell(p, CHECK_RELEASE, VERDICT_OK, "ok");
+			return;
+		}
+		/* SUBLEVEL held at 255, the count after it in EXTRAVERSION. */
+		if (r.sublevel == 255 && r.nparts >= 4 && t->sublevel > 255 &&
+		    r.extra[0] == t->sublevel - 255) {
+			cell(p, CHECK_RELEASE, VERDICT_OK, "ok (as 255.%u)", r.extra[0]);
+			return;
+		}
+	}
+	cell(p, CHECK_RELEASE, VERDICT_FAIL, "uname says %.24s", u);
+}
+
+static void judge_sublevel(struct point *p)
+{
+	const char *s = point_value(p, "headers.sublevel");
+	const char *ma = point_value(p, "headers.major");
+	const char *pa = point_value(p, "headers.patchlevel");
+	uint32_t n;
+
+	if (!s) {
+		cell(p, CHECK_SUBLEVEL, VERDICT_NODATA, "no headers values");
+		return;
+	}
+	if (is_absent(s)) {
+		cell(p, CHECK_SUBLEVEL, VERDICT_NA, "n/a (no macro)");
+		return;
+	}
+	if (kver_parse_uint(s, UINT32_MAX, &n)) {
+		cell(p, CHECK_SUBLEVEL, VERDICT_FAIL, "garbled: %.20s", s);
+		return;
+	}
+	if (n != p->truth.sublevel) {
+		cell(p, CHECK_SUBLEVEL, VERDICT_FAIL, "%u, not %u", n, p->truth.sublevel);
+		return;
+	}
+	if (ma && pa && !is_absent(ma) && !is_absent(pa)) {
+		uint32_t a, b;
+
+		if (kver_parse_uint(ma, UINT32_MAX, &a) || kver_parse_uint(pa, UINT32_MAX, &b) ||
+		    a != p->truth.major || b != p->truth.patchlevel) {
+			cell(p, CHECK_SUBLEVEL, VERDICT_FAIL, "MAJOR.PATCHLEVEL %.8s.%.8s", ma, pa);
+			return;
+		}
+	}
+	cell(p, CHECK_SUBLEVEL, VERDICT_OK, "ok");
+}
+
+/* Against every point of the same tree and variant at a lower SUBLEVEL. */
+static void judge_monotonic(struct matrix *m, struct point *p)
+{
+	uint32_t code, worst = 0;
+	const struct point *at = NULL;
+	char a[32], b[32];
+
+	if (point_code(p, &code)) {
+		cell(p, CHECK_MONOTONIC, VERDICT_NODATA, "no run-time code");
+		return;
+	}
+	for (size_t i = 0; i < m->npoints; i++) {
+		const struct point *q = &m->points[i];
+		uint32_t qc;
+
+		if (q == p || !same_line(p, q) || q->truth.sublevel >= p->truth.sublevel ||
+		    q->problem[0] || point_code(q, &qc))
+			continue;
+		if (qc > code && (!at || qc > worst)) {
+			worst = qc;
+			at = q;
+		}
+	}
+	if (!at) {
+		cell(p, CHECK_MONOTONIC, VERDICT_OK, "ok");
+		return;
+	}
+	describe_code(code, a, sizeof(a));
+	describe_code(worst, b, sizeof(b));
+	cell(p, CHECK_MONOTONIC, VERDICT_FAIL, "%s < %s at %u", a, b, at->truth.sublevel);
+}
+
+void matrix_judge(struct matrix *m)
+{
+	for (size_t i = 0; i < m->npoints; i++) {
+		struct point *p = &m->points[i];
+
+		if (p->problem[0]) {
+			for (int c = 0; c < CHECK_COUNT; c++)
+				cell(p, (enum check)c, VERDICT_NODATA, "no data");
+			continue;
+		}
+		judge_spill(p);
+		judge_at_least(p);
+		judge_agree(p);
+		judge_exact(p);
+		judge_release(p);
+		judge_sublevel(p);
+	}
+	for (size_t i = 0; i < m->npoints; i++)
+		if (!m->points[i].problem[0])
+			judge_monotonic(m, &m->points[i]);
+}
+
+/* ---- expected verdicts --------------------------------------------------- */
+
+void expected_free(struct expected *x)
+{
+	free(x->e);
+	x->e = NULL;
+	x->n = 0;
+}
+
+static int valid_point_word(const char *s)
+{
+	uint32_t n;
+
+	return !strcmp(s, "own") || kver_parse_uint(s, UINT32_MAX, &n) == 0;
+}
+
+static struct expectation *find_expectation(struct expected *x, const char *tree,
+					    const char *variant, const char *point, int check)
+{
+	for (size_t i = 0; i < x->n; i++) {
+		struct expectation *e = &x->e[i];
+
+		if (e->check == check && !strcmp(e->tree, tree) && !strcmp(e->variant, variant) &&
+		    !strcmp(e->point, point))
+			return e;
+	}
+	return NULL;
+}
+
+static int expected_line(struct expected *x, char *line, const char *name, int lineno,
+			 char *err, size_t errsize)
+{
+	char *w[6], *save;
+	int n = 0, check;
+	enum verdict v;
+	struct expectation *e;
+
+	line[strcspn(line, "#")] = '\0';
+	for (char *t = strtok_r(line, " \t\r", &save); t; t = strtok_r(NULL, " \t\r", &save)) {
+		if (n == 6)
+			break;
+		w[n++] = t;
+	}
+	if (n == 0)
+		return 0;
+	if (n != 5) {
+		set_err(err, errsize, "%s:%d: want TREE VARIANT POINT CHECK VERDICT", name, lineno);
+		return -1;
+	}
+	check = check_parse(w[3]);
+	if (check < 0) {
+		set_err(err, errsize, "%s:%d: unknown check '%s'", name, lineno, w[3]);
+		return -1;
+	}
+	if (verdict_parse(w[4], &v)) {
+		set_err(err, errsize, "%s:%d: verdict '%s' is not ok, fail or n/a", name, lineno,
+			w[4]);
+		return -1;
+	}
+	if (!valid_point_word(w[2])) {
+		set_err(err, errsize, "%s:%d: point '%s' is not a SUBLEVEL or 'own'", name, lineno,
+			w[2]);
+		return -1;
+	}
+	if (strlen(w[0]) >= sizeof(e->tree) || strlen(w[1]) >= sizeof(e->variant) ||
+	    strlen(w[2]) >= sizeof(e->point)) {
+		set_err(err, errsize, "%s:%d: word too long", name, lineno);
+		return -1;
+	}
+	e = find_expectation(x, w[0], w[1], w[2], check);
+	if (e) {
+		set_err(err, errsize, "%s:%d: same cell as line %d", name, lineno, e->line);
+		return -1;
+	}
+	e = realloc(x->e, (x->n + 1) * sizeof(*e));
+	if (!e) {
+		set_err(err, errsize, "out of memory");
+		return -1;
+	}
+	x->e = e;
+	e = &x->e[x->n++];
+	memset(e, 0, sizeof(*e));
+	snprintf(e->tree, sizeof(e->tree), "%s", w[0]);
+	snprintf(e->variant, sizeof(e->variant), "%s", w[1]);
+	snprintf(e->point, sizeof(e->point), "%s", w[2]);
+	e->check = check;
+	e->verdict = v;
+	e->line = lineno;
+	return 0;
+}
+
+int expected_parse(const char *text, const char *name, struct expected *x, char *err,
+		   size_t errsize)
+{
+	const char *s = text;
+	int lineno = 0;
+
+	x->e = NULL;
+	x->n = 0;
+	while (*s) {
+		size_t n = strcspn(s, "\n");
+		char *line = strndup(s, n);
+		int rc;
+
+		if (!line) {
+			set_err(err, errsize, "out of memory");
+			expected_free(x);
+			return -1;
+		}
+		rc = expected_line(x, line, name, ++lineno, err, errsize);
+		free(line);
+		if (rc) {
+			expected_free(x);
+			return -1;
+		}
+		s += n;
+		if (*s)
+			s++;
+	}
+	return 0;
+}
+
+int expected_load(const char *path, struct expected *x, char *err, size_t errsize)
+{
+	char *text = read_all(path);
+	int rc;
+
+	if (!text) {
+		x->e = NULL;
+		x->n = 0;
+		set_err(err, errsize, "cannot read %s: %s", path, strerror(errno));
+		return -1;
+	}
+	rc = expected_parse(text, path, x, err, errsize);
+	free(text);
+	return rc;
+}
+
+size_t matrix_compare(struct matrix *m, struct expected *x, int all, FILE *out)
+{
+	size_t diffs = 0;
+
+	for (size_t i = 0; i < x->n; i++)
+		x->e[i].used = 0;
+	for (size_t i = 0; i < m->npoints; i++) {
+		struct point *p = &m->points[i];
+		char num[16];
+
+		snprintf(num, sizeof(num), "%u", p->truth.sublevel);
+		for (int c = 0; c < CHECK_COUNT; c++) {
+			struct cell *cl = &p->cells[c];
+			struct expectation *e = NULL;
+
+			if (p->own) {
+				struct expectation *n = find_expectation(x, p->tree, p->series,
+									 num, c);
+
+				/* "own" wins; a numeric line for the same point is covered. */
+				e = find_expectation(x, p->tree, p->series, "own", c);
+				if (e && n)
+					n->used = 1;
+			}
+			if (!e)
+				e = find_expectation(x, p->tree, p->series, num, c);
+			cl->has_expected = e != NULL;
+			cl->differs = 0;
+			if (!e) {
+				cl->differs = 1;
+				diffs++;
+				if (out)
+					fprintf(out, "%s %s %s %s: no expected verdict, measured %s (%s)\n",
+						p->tree, p->series, num, matrix_checks[c].id,
+						verdict_name(cl->verdict), cl->text);
+				continue;
+			}
+			e->used = 1;
+			cl->expected = e->verdict;
+			if (e->verdict != cl->verdict) {
+				cl->differs = 1;
+				diffs++;
+				if (out)
+					fprintf(out, "%s %s %s%s %s: expected %s, measured %s (%s)\n",
+						p->tree, p->series, num, p->own ? " (own)" : "",
+						matrix_checks[c].id, verdict_name(e->verdict),
+						verdict_name(cl->verdict), cl->text);
+			}
+		}
+	}
+	if (!all)
+		return diffs;
+	for (size_t i = 0; i < x->n; i++) {
+		const struct expectation *e = &x->e[i];
+		int measured_line = 0;
+
+		if (e->used)
+			continue;
+		for (size_t j = 0; j < m->npoints && !measured_line; j++)
+			measured_line = !strcmp(m->points[j].tree, e->tree) &&
+					!strcmp(m->points[j].series, e->variant);
+		if (!measured_line)
+			continue;
+		diffs++;
+		if (out)
+			fprintf(out, "%s %s %s %s: expected %s, not measured\n", e->tree, e->variant,
+				e->point, matrix_checks[e->check].id, verdict_name(e->verdict));
+	}
+	return diffs;
+}

@@ -1,0 +1,149 @@
+#!/bin/sh
+# shellcheck source-path=SCRIPTDIR source-path=SCRIPTDIR/../lab
+# matrix/run.sh [options]: build, boot and judge every version-code design.
+#
+# For each tree and each variant (patches/variants/<name>/, plus kver's own
+# series) it runs lab/run.sh at the points, checks that every boot folder
+# was produced and its guest finished, then judges all of them with
+# kver-matrix against tests/expected-matrix.txt and writes matrix.md,
+# matrix.svg and matrix.json into the run folder. The lab's own exit status
+# is ignored when the boot folders are complete: for the broken designs its
+# probe checks fail, as they should; the matrix judges them by its checks.
+set -eu
+. "$(dirname -- "$0")/../lab/common.sh"
+
+all_variants="unfixed mask widen clamp-code extraversion mainline kver"
+
+usage() {
+	cat <<USAGE
+usage: matrix/run.sh [--trees "6.1 6.12"] [--variants "NAME..."] [--points "N..."]
+                     [--out DIR] [--expected FILE|none]
+
+  --trees     trees to run (default: $KVER_TREES)
+  --variants  designs to run (default: $all_variants)
+  --points    SUBLEVEL points; 'own' is the tree's own SUBLEVEL
+              (default: own 255 256 300 65535)
+  --out       run folder (default: \$KVER_CACHE/matrix/<date-time>); the boot
+              folders go to DIR/boots, the lab's logs to DIR/logs
+  --expected  expected verdicts (default: tests/expected-matrix.txt); 'none'
+              only reports
+
+Exit status: 0 the matrix equals the expected verdicts, 1 some cell differs,
+anything else: a build error, a missing boot folder or a hung guest.
+USAGE
+}
+
+trees=$KVER_TREES
+variants=$all_variants
+points=
+out=
+expected=$KVER_TOP/tests/expected-matrix.txt
+while [ $# -gt 0 ]; do
+	case $1 in
+	--trees) [ $# -ge 2 ] || die "--trees needs a value"; trees=$2; shift 2 ;;
+	--variants) [ $# -ge 2 ] || die "--variants needs a value"; variants=$2; shift 2 ;;
+	--points) [ $# -ge 2 ] || die "--points needs a value"; points=$2; shift 2 ;;
+	--out) [ $# -ge 2 ] || die "--out needs a value"; out=$2; shift 2 ;;
+	--expected) [ $# -ge 2 ] || die "--expected needs a value"; expected=$2; shift 2 ;;
+	-h | --help) usage; exit 0 ;;
+	*) die "unknown argument '$1' (try --help)" ;;
+	esac
+done
+[ -n "$trees" ] || die "--trees is empty"
+[ -n "$variants" ] || die "--variants is empty"
+for t in $trees; do check_tree "$t"; done
+for v in $variants; do
+	case $v in
+	kver | mainline) ;;
+	*/* | .*) die "variant '$v' is not a name under patches/variants/" ;;
+	*) [ -d "$KVER_TOP/patches/variants/$v" ] || die "unknown variant '$v' (no patches/variants/$v/)" ;;
+	esac
+done
+if [ "$expected" != none ]; then
+	[ -f "$expected" ] || die "expected verdicts $expected do not exist"
+	expected=$(CDPATH='' cd -- "$(dirname -- "$expected")" && pwd)/$(basename -- "$expected")
+fi
+
+start=$(date +%s)
+make -s -C "$KVER_TOP" tools >/dev/null || die "building kver's host tools failed"
+make -s -C "$KVER_TOP/matrix" all >/dev/null || die "building kver-matrix failed"
+lab=$KVER_TOP/build/lab/kver-lab
+km=$KVER_TOP/build/matrix/kver-matrix
+# A bad point stops everything before the first build; 'own' stands for
+# each tree's own SUBLEVEL.
+if [ -n "$points" ]; then
+	# shellcheck disable=SC2086 # one word per point
+	nums=$(printf '%s\n' $points | grep -vx own || true)
+	if [ -n "$nums" ]; then
+		# shellcheck disable=SC2086 # one word per point
+		"$lab" sublevels $nums >/dev/null || exit 1
+	fi
+fi
+
+[ -n "$out" ] || out=$KVER_CACHE/matrix/$(date +%Y%m%d-%H%M%S)
+mkdir -p "$out/boots" "$out/logs"
+out=$(cd "$out" && pwd)
+
+full=0
+incremental=0
+for tree in $trees; do
+	"$KVER_TOP/lab/fetch.sh" "$tree"
+	own=$(sed -n 's/^makefile=.*\.//p' "$(pristine_dir "$tree")/.kver-tree")
+	[ -n "$own" ] || die "$tree: the pristine tree does not record its Makefile version"
+	if [ -n "$points" ]; then
+		# shellcheck disable=SC2086 # one word per point
+		tpoints=$(printf '%s\n' $points | sed "s/^own\$/$own/" | awk '!seen[$0]++' | tr '\n' ' ')
+	else
+		tpoints=$(printf '%s\n' "$own" 255 256 300 65535 | awk '!seen[$0]++' | tr '\n' ' ')
+	fi
+	for v in $variants; do
+		log=$out/logs/$tree-$v.log
+		say "matrix: $tree $v at $tpoints"
+		# The lab's progress goes to the terminal and to the log; its
+		# exit status to a file, as a pipeline keeps only tee's.
+		# shellcheck disable=SC2086 # one word per point
+		(
+			rc=0
+			sh "$KVER_TOP/lab/run.sh" --series "$v" --trees "$tree" --out "$out/boots" \
+				$tpoints 2>&1 || rc=$?
+			echo "$rc" >"$log.rc"
+		) | tee "$log" >&2
+		rc=$(cat "$log.rc" 2>/dev/null || echo 1)
+		n=$(grep -c '(full build' "$log" || true)
+		full=$((full + n))
+		n=$(grep -c '(incremental)' "$log" || true)
+		incremental=$((incremental + n))
+
+		# Every point must have its boot folder and a guest that ran to
+		# its end; anything less is an error, whatever the lab's status.
+		for sub in $tpoints; do
+			d=$out/boots/$tree-$v-$sub
+			if [ ! -f "$d/point.meta" ] || [ ! -f "$d/serial.log" ]; then
+				die "$tree $v: no boot folder for SUBLEVEL $sub (lab exit status $rc; log: $log)"
+			fi
+			status=$(cat "$d/qemu.status" 2>/dev/null || echo '?')
+			[ "$status" != 124 ] || die "$tree $v: the guest hung at SUBLEVEL $sub (serial log: $d/serial.log)"
+			grep -q 'kver-probe: exit=' "$d/serial.log" ||
+				die "$tree $v: the guest did not finish at SUBLEVEL $sub (QEMU status $status; serial log: $d/serial.log)"
+		done
+		[ "$rc" = 0 ] || say "matrix: the lab's probe checks failed for $tree $v (exit status $rc): judged below"
+	done
+done
+wall=$(($(date +%s) - start))
+
+set -- --md "$out/matrix.md" --svg "$out/matrix.svg" --json "$out/matrix.json" \
+	--wall "$wall" --full-builds "$full" --incremental-builds "$incremental"
+if [ "$expected" != none ]; then
+	set -- "$@" --expected "$expected"
+	# Every expected cell of the run's trees and variants must be measured
+	# when the run covers the default points.
+	[ -n "$points" ] || set -- "$@" --all-expected
+fi
+echo
+rc=0
+"$km" "$@" "$out/boots" || rc=$?
+echo
+npoints=$(find "$out/boots" -name point.meta | wc -l)
+echo "matrix: $npoints points in $wall s ($((wall / 60)) min $((wall % 60)) s); full (cold) kernel builds: $full, incremental: $incremental"
+echo "matrix: $out/matrix.md, matrix.svg, matrix.json"
+exit "$rc"

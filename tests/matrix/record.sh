@@ -1,0 +1,33 @@
+#!/bin/sh
+# tests/matrix/record.sh BOOTS_DIR: refresh the recorded boot folders in
+# tests/matrix/fixtures/boots from a real matrix run (matrix/run.sh writes
+# its boot folders to RUN/boots). Only point.meta and the lines of
+# serial.log that kver-matrix reads are kept: the probe's and the plugins'
+# "# value:" lines and the probe's exit line, so a fixture is a few hundred
+# bytes and still a real measurement.
+set -eu
+here=$(CDPATH='' cd -- "$(dirname -- "$0")" && pwd)
+[ $# -eq 1 ] || {
+	echo "usage: tests/matrix/record.sh BOOTS_DIR" >&2
+	exit 2
+}
+src=$1
+dest=$here/fixtures/boots
+n=0
+for d in "$src"/*/; do
+	d=${d%/}
+	if [ ! -f "$d/point.meta" ] || [ ! -f "$d/serial.log" ]; then
+		continue
+	fi
+	name=$(basename "$d")
+	mkdir -p "$dest/$name"
+	cp "$d/point.meta" "$dest/$name/point.meta"
+	tr -d '\r' <"$d/serial.log" | grep -E '^[[:space:]]*# (value: |kver-probe: exit=)' \
+		>"$dest/$name/serial.log" || true
+	n=$((n + 1))
+done
+[ "$n" -gt 0 ] || {
+	echo "tests/matrix/record.sh: no boot folders in $src" >&2
+	exit 1
+}
+echo "recorded $n boot folders into $dest"

@@ -1,0 +1,233 @@
+#!/bin/sh
+# tests/matrix/run.sh: kver-matrix on recorded boot folders.
+#
+# fixtures/boots holds boot folders recorded by matrix/run.sh (point.meta
+# and the value lines of serial.log). The tool must find them equal to
+# tests/expected-matrix.txt, and must catch every kind of wrong cell: a
+# changed value, a design the lab did not really build, a wrong expected
+# verdict, a missing point. KVER_MATRIX is the command to test (it may
+# start with valgrind); it defaults to build/matrix/kver-matrix.
+set -eu
+here=$(CDPATH='' cd -- "$(dirname -- "$0")" && pwd)
+top=$(CDPATH='' cd -- "$here/../.." && pwd)
+matrix=${KVER_MATRIX:-$top/build/matrix/kver-matrix}
+expected=$top/tests/expected-matrix.txt
+boots=$here/fixtures/boots
+work=$(mktemp -d "${TMPDIR:-/tmp}/kver-matrix-test.XXXXXX")
+trap 'rm -rf "$work"' EXIT INT TERM
+
+npass=0
+nfail=0
+pass() {
+	npass=$((npass + 1))
+	echo "ok $((npass + nfail)) $*"
+}
+fail() {
+	nfail=$((nfail + 1))
+	echo "not ok $((npass + nfail)) $*"
+	sed 's/^/# /' "$work/out" "$work/err" | tail -n 20
+}
+
+# km ARGS...: run the tool; output in $work/out and $work/err, status in rc.
+km() {
+	rc=0
+	# shellcheck disable=SC2086 # KVER_MATRIX may be "valgrind ... kver-matrix"
+	$matrix "$@" >"$work/out" 2>"$work/err" || rc=$?
+}
+
+# expect_rc NAME STATUS [PATTERN]: the last run exited with STATUS and its
+# stderr or stdout has a line matching PATTERN.
+expect_rc() {
+	if [ "$rc" != "$2" ]; then
+		fail "$1 (exit status $rc, want $2)"
+	elif [ $# -ge 3 ] && ! grep -qE -- "$3" "$work/err" "$work/out"; then
+		fail "$1 (no line matches '$3')"
+	else
+		pass "$1"
+	fi
+}
+
+# copy_boots: a private copy of the recorded boot folders.
+copy_boots() {
+	rm -rf "$work/boots"
+	cp -R "$boots" "$work/boots"
+}
+
+# set_value DIR KEY VALUE: change one value line of a boot folder's log.
+set_value() {
+	sed "s|# value: $2=.*|# value: $2=$3|" "$1/serial.log" >"$1/serial.log.new"
+	mv "$1/serial.log.new" "$1/serial.log"
+}
+
+[ -d "$boots" ] || {
+	echo "Bail out! no recorded boot folders in $boots"
+	exit 1
+}
+# The trees and the own SUBLEVEL of each, from the recordings.
+tree=$(sed -n 's/^tree=//p' "$boots"/*-mainline-256/point.meta | head -n 1)
+[ -n "$tree" ] || {
+	echo "Bail out! no mainline point at 256 among the recordings"
+	exit 1
+}
+
+# 1. The recorded matrix is the expected one.
+km --expected "$expected" --md "$work/m.md" --svg "$work/m.svg" --json "$work/m.json" "$boots"
+expect_rc "recorded boots match tests/expected-matrix.txt" 0 "^0 cells differ"
+if grep -q '^| unfixed |' "$work/m.md" && grep -q '^## Cost' "$work/m.md"; then
+	pass "Markdown has the matrix and the cost"
+else
+	fail "Markdown has the matrix and the cost"
+fi
+if command -v xmllint >/dev/null 2>&1; then
+	if xmllint --noout "$work/m.svg" 2>"$work/err"; then pass "SVG is well-formed XML"; else fail "SVG is well-formed XML"; fi
+else
+	pass "SVG is well-formed XML # SKIP xmllint not installed"
+fi
+if command -v jq >/dev/null 2>&1; then
+	n=$(jq '[.points[] | .cells | to_entries[]] | length' "$work/m.json" 2>"$work/err" || echo x)
+	want=$(($(find "$boots" -name point.meta | wc -l) * 7))
+	if [ "$n" = "$want" ]; then pass "JSON is valid and has $want cells"; else fail "JSON has $n cells, want $want"; fi
+else
+	pass "JSON is valid # SKIP jq not installed"
+fi
+
+# 2. One value changed: mainline at 256 with the unclamped code.
+copy_boots
+d=$work/boots/$tree-mainline-256
+set_value "$d" vdso.code 0x060200
+km --expected "$expected" --quiet "$work/boots"
+expect_rc "a changed vDSO code is a differing cell" 1 \
+	"^$tree mainline 256 spill: expected ok, measured fail \(reads as 6\.2\.0\)"
+expect_rc "... and names the exact check too" 1 "^$tree mainline 256 exact: expected ok, measured fail"
+expect_rc "... and the disagreement with the devices" 1 "^$tree mainline 256 agree: expected ok, measured fail"
+
+# 3. A design the lab did not really build: unfixed at 256 showing
+# mainline's values must fail the test, cell by cell.
+copy_boots
+cp "$boots/$tree-mainline-256/serial.log" "$work/boots/$tree-unfixed-256/serial.log"
+km --expected "$expected" --quiet "$work/boots"
+expect_rc "unfixed that does not spill at 256 is caught" 1 \
+	"^$tree unfixed 256 spill: expected fail, measured ok"
+for v in widen clamp-code mask extraversion; do
+	copy_boots
+	cp "$boots/$tree-mainline-300/serial.log" "$work/boots/$tree-$v-300/serial.log"
+	km --expected "$expected" --quiet "$work/boots"
+	expect_rc "$v measured like mainline at 300 is caught" 1 "^$tree $v 300 [a-z-]+: expected fail, measured ok"
+done
+
+# 4. A wrong expectation is a failing test too.
+sed "s/^$tree unfixed 256 spill fail$/$tree unfixed 256 spill ok/" "$expected" >"$work/expected"
+km --expected "$work/expected" --quiet "$boots"
+expect_rc "a wrong expected verdict is a difference" 1 \
+	"^$tree unfixed 256 spill: expected ok, measured fail \(reads as 6\.2\.0\)"
+
+# 5. A point that was not measured.
+copy_boots
+rm -rf "$work/boots/$tree-mask-256"
+km --expected "$expected" --all-expected --quiet "$work/boots"
+expect_rc "--all-expected: a missing point is a difference" 1 "^$tree mask 256 monotonic: expected fail, not measured"
+km --expected "$expected" --quiet "$work/boots"
+expect_rc "without --all-expected a subset is fine" 0
+
+# 6. A guest that never finished: no data, a difference, and named.
+copy_boots
+grep -v 'kver-probe: exit=' "$boots/$tree-kver-255/serial.log" >"$work/boots/$tree-kver-255/serial.log"
+km --expected "$expected" --quiet "$work/boots"
+expect_rc "an unfinished guest gives no-data cells" 1 "^$tree kver 255 spill: expected ok, measured no data"
+expect_rc "... and the problem is named" 1 "kver-255: the probe did not finish"
+
+# 7. Input errors.
+printf '%s\n' "$tree mainline 256 spill perhaps" >"$work/bad"
+km --expected "$work/bad" "$boots"
+expect_rc "a bad expected file is an input error" 2 "bad:1: verdict 'perhaps'"
+km "$work"
+expect_rc "a folder without boots is an input error" 2 "holds none"
+km
+expect_rc "no folder is a usage error" 2 "^usage:"
+km --color sometimes "$boots"
+expect_rc "a bad --color is an input error" 2 "--color"
+copy_boots
+cp -R "$work/boots/$tree-mask-256" "$work/boots/copy-of-mask-256"
+km "$work/boots"
+expect_rc "the same point twice is an input error" 2 "are the same point"
+
+# 8. Colour only when asked or on a terminal, and never with NO_COLOR.
+esc=$(printf '\033')
+km --color always "$boots"
+if [ "$rc" = 0 ] && grep -q "$esc" "$work/out"; then pass "--color always colours"; else fail "--color always colours"; fi
+km "$boots"
+if [ "$rc" = 0 ] && ! grep -q "$esc" "$work/out"; then pass "no colour into a pipe"; else fail "no colour into a pipe"; fi
+if command -v script >/dev/null 2>&1; then
+	script -qec "$matrix $boots" /dev/null >"$work/out" 2>&1 </dev/null || true
+	if grep -q "$esc\[32m" "$work/out"; then pass "colour on a terminal"; else fail "colour on a terminal"; fi
+	NO_COLOR=1 script -qec "$matrix $boots" /dev/null >"$work/out" 2>&1 </dev/null || true
+	if grep -q "$esc\[32m" "$work/out"; then fail "NO_COLOR turns colour off"; else pass "NO_COLOR turns colour off"; fi
+else
+	pass "colour on a terminal # SKIP script(1) not installed"
+fi
+
+# 9. The extraversion design's per-point make variables.
+pointsh=$top/patches/variants/extraversion/point.sh
+for case in "255:SUBLEVEL=255 EXTRAVERSION=" "256:SUBLEVEL=255 EXTRAVERSION=.1" \
+	"300:SUBLEVEL=255 EXTRAVERSION=.45" "65535:SUBLEVEL=255 EXTRAVERSION=.65280" \
+	"192:SUBLEVEL=192 EXTRAVERSION="; do
+	got=$("$pointsh" "${case%%:*}" | tr '\n' ' ')
+	if [ "$got" = "${case#*:} " ]; then pass "point.sh ${case%%:*}: ${case#*:}"; else fail "point.sh ${case%%:*}: '$got'"; fi
+done
+for bad in 65536 08 abc ""; do
+	if "$pointsh" "$bad" >/dev/null 2>&1; then fail "point.sh rejects '$bad'"; else pass "point.sh rejects '$bad'"; fi
+done
+
+# 10. The headers plugin against three generations of <linux/version.h>.
+mkdir -p "$work/h/clamp/include/linux" "$work/h/2020/include/linux" "$work/h/wide/include/linux"
+cat >"$work/h/clamp/include/linux/version.h" <<'H'
+#define LINUX_VERSION_CODE 393727
+#define KERNEL_VERSION(a,b,c) (((a) << 16) + ((b) << 8) + ((c) > 255 ? 255 : (c)))
+#define LINUX_VERSION_MAJOR 6
+#define LINUX_VERSION_PATCHLEVEL 1
+#define LINUX_VERSION_SUBLEVEL 300
+H
+cat >"$work/h/2020/include/linux/version.h" <<'H'
+#define LINUX_VERSION_CODE 393727
+#define KERNEL_VERSION(a,b,c) (((a) << 16) + ((b) << 8) + (c))
+H
+cat >"$work/h/wide/include/linux/version.h" <<'H'
+#define LINUX_VERSION_CODE 100729132
+#define KERNEL_VERSION(a,b,c) (((a) << 24) + ((b) << 16) + (c))
+#define LINUX_VERSION_MAJOR 6
+#define LINUX_VERSION_PATCHLEVEL 1
+#define LINUX_VERSION_SUBLEVEL 300
+H
+# headers_case NAME WANT...: build and run the plugin for 6.1.300.
+headers_case() {
+	name=$1
+	shift
+	rm -rf "$work/h/out"
+	mkdir -p "$work/h/out"
+	if ! KVER_TREE=6.1 KVER_SUBLEVEL=300 sh "$top/guest/headers/build" /nonexistent /nonexistent \
+		"$work/h/$name" "$work/h/out" >"$work/out" 2>"$work/err"; then
+		fail "headers plugin builds against the $name headers"
+		return
+	fi
+	"$work/h/out/headers.t" >"$work/out" 2>"$work/err" || true
+	for want in "$@"; do
+		if ! grep -qx "# value: headers.$want" "$work/out"; then
+			fail "headers plugin, $name headers: no '$want'"
+			return
+		fi
+	done
+	pass "headers plugin, $name headers: $*"
+}
+headers_case clamp code=0x0601ff kernel_version=0x0601ff at_least=1 sublevel=300 args=6.1.300
+headers_case 2020 code=0x0601ff kernel_version=0x06022c at_least=0 \
+	"sublevel=absent: no LINUX_VERSION_SUBLEVEL in <linux/version.h>"
+headers_case wide code=0x601012c kernel_version=0x601012c at_least=1 major=6 patchlevel=1
+if KVER_TREE=6 KVER_SUBLEVEL=300 sh "$top/guest/headers/build" x x "$work/h/clamp" "$work/h" 2>"$work/err"; then
+	fail "headers plugin rejects KVER_TREE=6"
+else
+	pass "headers plugin rejects KVER_TREE=6"
+fi
+
+echo "1..$((npass + nfail))"
+echo "# matrix tests: $npass passed, $nfail failed"
+[ "$nfail" = 0 ]
