@@ -57,10 +57,16 @@ fi
 if [ ! -d "$src" ]; then
 	say "making the working tree for $tree (hard links to pristine)"
 	rm -rf "$src.tmp"
-	cp -al "$pristine" "$src.tmp"
+	mkdir "$src.tmp"
+	# "pristine/." so that a pristine that is a symbolic link is followed,
+	# never copied as a link (patches would then land in pristine itself).
+	cp -al "$pristine/." "$src.tmp/"
 	: >"$src.tmp/.kver-files"
 	cp "$pristine/.kver-tree" "$src.tmp/.kver-tree.orig"
 	mv "$src.tmp" "$src"
+fi
+if [ -L "$src" ] || [ "$(cd "$src" && pwd -P)" = "$(cd "$pristine" && pwd -P)" ]; then
+	die "working tree $src is the pristine tree itself: remove it and run again"
 fi
 rm -f "$src/.kver-series"
 
