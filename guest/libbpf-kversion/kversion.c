@@ -1,0 +1,256 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * What does libbpf tell BPF programs the running kernel is?
+ *
+ * Uses the libbpf of the tree under test and compares four values with the
+ * kernel's own LINUX_VERSION_CODE:
+ *   1. get_kernel_version(), libbpf's internal function that all of the
+ *      others come from (reachable because libbpf is linked statically);
+ *   2. bpf_object__kversion() after opening kversion.bpf.o, a socket filter
+ *      that returns the LINUX_KERNEL_VERSION extern;
+ *   3. LINUX_KERNEL_VERSION in the kernel's copy of the .kconfig map;
+ *   4. what the loaded program returns when run (BPF_PROG_TEST_RUN).
+ * 2 is skipped when libbpf cannot open objects in this guest (libbpf 1.3 and
+ * later need memfd_create(): CONFIG_MEMFD_CREATE), 3 and 4 when the kernel
+ * cannot load socket filters (CONFIG_BPF_SYSCALL, CONFIG_NET).
+ *
+ * The expected value is the release (KVER_EXPECT, else uname(2)) encoded with
+ * the kernel's clamp of the sublevel at 255; it must also equal the "Linux"
+ * note of the vDSO, which is LINUX_VERSION_CODE itself.
+ *
+ * Output is TAP; exit status 0 when nothing failed, 1 otherwise.
+ */
+#include <elf.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/auxv.h>
+#include <sys/utsname.h>
+
+#include <bpf/bpf.h>
+#include <bpf/btf.h>
+#include <bpf/libbpf.h>
+
+#define OBJ_FILE "kversion.bpf.o"
+
+/* libbpf_internal.h: hidden in libbpf.so, but linkable from libbpf.a. */
+__u32 get_kernel_version(void);
+
+static int failed;
+
+static void result(int n, int ok, const char *fmt, ...)
+{
+	va_list ap;
+
+	printf("%s %d ", ok ? "ok" : "not ok", n);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	printf("\n");
+	if (!ok)
+		failed = 1;
+}
+
+static void show(const char *what, unsigned int v, unsigned int want)
+{
+	printf("# %s: %#x (%u.%u.%u), expected %#x (%u.%u.%u)\n", what, v,
+	       v >> 16, (v >> 8) & 0xff, v & 0xff, want, want >> 16,
+	       (want >> 8) & 0xff, want & 0xff);
+}
+
+static int libbpf_debug;
+
+static int print_libbpf(enum libbpf_print_level level, const char *fmt,
+			va_list ap)
+{
+	char buf[512];
+
+	if (level == LIBBPF_DEBUG && !libbpf_debug)
+		return 0;
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	buf[strcspn(buf, "\n")] = '\0';
+	return printf("# %s\n", buf);
+}
+
+/* The "Linux" note of the vDSO: LINUX_VERSION_CODE, or 0 without one. */
+static unsigned int vdso_note(void)
+{
+	unsigned long vdso = getauxval(AT_SYSINFO_EHDR);
+	const char *base = (const char *)vdso;
+#if __SIZEOF_POINTER__ == 8
+	const Elf64_Ehdr *eh = (const Elf64_Ehdr *)base;
+	const Elf64_Phdr *ph;
+#else
+	const Elf32_Ehdr *eh = (const Elf32_Ehdr *)base;
+	const Elf32_Phdr *ph;
+#endif
+	unsigned int v;
+	int i;
+
+	if (!base || memcmp(eh->e_ident, ELFMAG, SELFMAG))
+		return 0;
+	for (i = 0; i < eh->e_phnum; i++) {
+		const char *p, *end;
+
+		ph = (const void *)(base + eh->e_phoff + i * eh->e_phentsize);
+		if (ph->p_type != PT_NOTE)
+			continue;
+		p = base + ph->p_offset;
+		end = p + ph->p_filesz;
+		while (p + sizeof(Elf32_Nhdr) <= end) {
+			const Elf32_Nhdr *nh = (const Elf32_Nhdr *)p;
+			const char *name = p + sizeof(*nh);
+			const char *desc = name + ((nh->n_namesz + 3) & ~3U);
+
+			if (nh->n_type == 0 && nh->n_namesz == 6 &&
+			    !memcmp(name, "Linux", 6) && nh->n_descsz == 4) {
+				memcpy(&v, desc, 4);
+				return v;
+			}
+			p = desc + ((nh->n_descsz + 3) & ~3U);
+		}
+	}
+	return 0;
+}
+
+/* Offset of LINUX_KERNEL_VERSION in the .kconfig map, from the object's BTF. */
+static int extern_offset(struct bpf_object *obj)
+{
+	struct btf *btf = bpf_object__btf(obj);
+	const struct btf_var_secinfo *vs;
+	const struct btf_type *sec;
+	int id, i;
+
+	if (!btf)
+		return -1;
+	id = btf__find_by_name_kind(btf, ".kconfig", BTF_KIND_DATASEC);
+	if (id < 0)
+		return -1;
+	sec = btf__type_by_id(btf, id);
+	vs = btf_var_secinfos(sec);
+	for (i = 0; i < btf_vlen(sec); i++, vs++) {
+		const struct btf_type *var = btf__type_by_id(btf, vs->type);
+
+		if (!strcmp(btf__name_by_offset(btf, var->name_off),
+			    "LINUX_KERNEL_VERSION"))
+			return vs->offset;
+	}
+	return -1;
+}
+
+int main(void)
+{
+	const char *release = getenv("KVER_EXPECT");
+	unsigned int major = 0, minor = 0, patch = 0, want, note, v;
+	struct bpf_map *kconfig;
+	struct bpf_program *prog;
+	struct bpf_object *obj;
+	struct utsname u;
+	int err, off;
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	printf("TAP version 13\n1..4\n");
+	libbpf_set_print(print_libbpf);
+
+	if (uname(&u)) {
+		printf("Bail out! uname: %s\n", strerror(errno));
+		return 1;
+	}
+	if (!release || !*release)
+		release = u.release;
+	if (sscanf(release, "%u.%u.%u", &major, &minor, &patch) < 2) {
+		printf("Bail out! cannot parse release \"%s\"\n", release);
+		return 1;
+	}
+	want = (major << 16) + (minor << 8) + (patch > 255 ? 255 : patch);
+	note = vdso_note();
+	printf("# release %s (uname %s): expected LINUX_VERSION_CODE %#x, vDSO note %#x\n",
+	       release, u.release, want, note);
+	if (note && note != want) {
+		printf("Bail out! the vDSO note %#x is not the clamped encoding of %s\n",
+		       note, release);
+		return 1;
+	}
+
+	v = get_kernel_version();
+	show("get_kernel_version()", v, want);
+	result(1, v == want, "get_kernel_version()");
+
+	obj = bpf_object__open_file(OBJ_FILE, NULL);
+	if (!obj) {
+		err = errno;
+		if (err == ENOSYS) {
+			printf("ok 2 bpf_object__kversion() # SKIP libbpf cannot open objects here: %s (memfd_create(), CONFIG_MEMFD_CREATE)\n",
+			       strerror(err));
+			printf("ok 3 .kconfig LINUX_KERNEL_VERSION # SKIP no object\n");
+			printf("ok 4 program return value # SKIP no object\n");
+			return failed;
+		}
+		/* Once more, with libbpf's debug output. */
+		libbpf_debug = 1;
+		bpf_object__open_file(OBJ_FILE, NULL);
+		printf("Bail out! cannot open %s: %s\n", OBJ_FILE, strerror(err));
+		return 1;
+	}
+
+	v = bpf_object__kversion(obj);
+	show("bpf_object__kversion()", v, want);
+	result(2, v == want, "bpf_object__kversion() after open");
+
+	if (libbpf_probe_bpf_prog_type(BPF_PROG_TYPE_SOCKET_FILTER, NULL) != 1) {
+		printf("ok 3 .kconfig LINUX_KERNEL_VERSION # SKIP the kernel cannot load socket filters (CONFIG_BPF_SYSCALL, CONFIG_NET)\n");
+		printf("ok 4 program return value # SKIP the kernel cannot load socket filters\n");
+		goto out;
+	}
+
+	err = bpf_object__load(obj);
+	if (err) {
+		result(3, 0, ".kconfig LINUX_KERNEL_VERSION # load failed: %s",
+		       strerror(-err));
+		result(4, 0, "program return value # load failed");
+		goto out;
+	}
+
+	kconfig = bpf_object__find_map_by_name(obj, ".kconfig");
+	off = extern_offset(obj);
+	if (!kconfig || off < 0) {
+		result(3, 0, ".kconfig LINUX_KERNEL_VERSION # no .kconfig map or extern");
+	} else {
+		unsigned int key = 0;
+		unsigned char *val = calloc(1, bpf_map__value_size(kconfig));
+
+		err = val ? bpf_map_lookup_elem(bpf_map__fd(kconfig), &key, val) : -ENOMEM;
+		if (err) {
+			result(3, 0, ".kconfig LINUX_KERNEL_VERSION # lookup failed: %s",
+			       strerror(errno));
+		} else {
+			memcpy(&v, val + off, sizeof(v));
+			show(".kconfig LINUX_KERNEL_VERSION (kernel map)", v, want);
+			result(3, v == want, ".kconfig LINUX_KERNEL_VERSION");
+		}
+		free(val);
+	}
+
+	prog = bpf_object__find_program_by_name(obj, "kversion");
+	if (prog) {
+		unsigned char pkt[64] = { 0 };
+		LIBBPF_OPTS(bpf_test_run_opts, opts, .data_in = pkt,
+			    .data_size_in = sizeof(pkt), .repeat = 1);
+
+		err = bpf_prog_test_run_opts(bpf_program__fd(prog), &opts);
+		if (err) {
+			printf("ok 4 program return value # SKIP BPF_PROG_TEST_RUN: %s\n",
+			       strerror(errno));
+		} else {
+			show("program return value", opts.retval, want);
+			result(4, opts.retval == want, "program return value");
+		}
+	} else {
+		result(4, 0, "program return value # program not found");
+	}
+out:
+	bpf_object__close(obj);
+	return failed;
+}

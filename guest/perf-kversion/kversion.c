@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Calls perf's own fetch_kernel_version(), compiled from the tree's
+ * tools/perf/util/util.c, and compares the version code it computes with the
+ * kernel's LINUX_VERSION_CODE: the release (KVER_EXPECT, else uname(2))
+ * encoded with the sublevel clamped at 255, which must also equal the "Linux"
+ * note of the vDSO.
+ *
+ * perf hands this value to clang as -DLINUX_VERSION_CODE when it builds BPF
+ * events from C, and uses it as kern_version; running those paths needs clang
+ * and a shell in the guest, so the function is called directly instead.
+ *
+ * Output is TAP; exit status 0 when nothing failed, 1 otherwise.
+ */
+#include <elf.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/auxv.h>
+#include <sys/utsname.h>
+
+/* From tools/perf/util/util.h. */
+int fetch_kernel_version(unsigned int *puint, char *str, size_t str_sz);
+
+/* What util.o needs from perf's debug.c, for pr_debug(). */
+int verbose;
+
+int eprintf(int level, int var, const char *fmt, ...);
+int eprintf(int level, int var, const char *fmt, ...)
+{
+	va_list ap;
+	int ret;
+
+	if (var < level)
+		return 0;
+	printf("# ");
+	va_start(ap, fmt);
+	ret = vprintf(fmt, ap);
+	va_end(ap);
+	return ret;
+}
+
+/* The "Linux" note of the vDSO: LINUX_VERSION_CODE, or 0 without one. */
+static unsigned int vdso_note(void)
+{
+	unsigned long vdso = getauxval(AT_SYSINFO_EHDR);
+	const char *base = (const char *)vdso;
+#if __SIZEOF_POINTER__ == 8
+	const Elf64_Ehdr *eh = (const Elf64_Ehdr *)base;
+	const Elf64_Phdr *ph;
+#else
+	const Elf32_Ehdr *eh = (const Elf32_Ehdr *)base;
+	const Elf32_Phdr *ph;
+#endif
+	unsigned int v;
+	int i;
+
+	if (!base || memcmp(eh->e_ident, ELFMAG, SELFMAG))
+		return 0;
+	for (i = 0; i < eh->e_phnum; i++) {
+		const char *p, *end;
+
+		ph = (const void *)(base + eh->e_phoff + i * eh->e_phentsize);
+		if (ph->p_type != PT_NOTE)
+			continue;
+		p = base + ph->p_offset;
+		end = p + ph->p_filesz;
+		while (p + sizeof(Elf32_Nhdr) <= end) {
+			const Elf32_Nhdr *nh = (const Elf32_Nhdr *)p;
+			const char *name = p + sizeof(*nh);
+			const char *desc = name + ((nh->n_namesz + 3) & ~3U);
+
+			if (nh->n_type == 0 && nh->n_namesz == 6 &&
+			    !memcmp(name, "Linux", 6) && nh->n_descsz == 4) {
+				memcpy(&v, desc, 4);
+				return v;
+			}
+			p = desc + ((nh->n_descsz + 3) & ~3U);
+		}
+	}
+	return 0;
+}
+
+int main(void)
+{
+	const char *release = getenv("KVER_EXPECT");
+	unsigned int major = 0, minor = 0, patch = 0, want, note, v = 0;
+	char str[128] = "";
+	struct utsname u;
+	int err;
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	printf("TAP version 13\n1..2\n");
+	if (uname(&u)) {
+		printf("Bail out! uname failed\n");
+		return 1;
+	}
+	if (!release || !*release)
+		release = u.release;
+	if (sscanf(release, "%u.%u.%u", &major, &minor, &patch) < 2) {
+		printf("Bail out! cannot parse release \"%s\"\n", release);
+		return 1;
+	}
+	want = (major << 16) + (minor << 8) + (patch > 255 ? 255 : patch);
+	note = vdso_note();
+	printf("# release %s (uname %s): expected LINUX_VERSION_CODE %#x, vDSO note %#x\n",
+	       release, u.release, want, note);
+	if (note && note != want) {
+		printf("Bail out! the vDSO note %#x is not the clamped encoding of %s\n",
+		       note, release);
+		return 1;
+	}
+
+	err = fetch_kernel_version(&v, str, sizeof(str));
+	printf("# fetch_kernel_version() = %d: %#x (%u.%u.%u), release \"%s\"\n",
+	       err, v, v >> 16, (v >> 8) & 0xff, v & 0xff, str);
+	printf("%s 1 fetch_kernel_version() code\n",
+	       !err && v == want ? "ok" : "not ok");
+	printf("%s 2 fetch_kernel_version() release string\n",
+	       !err && !strcmp(str, u.release) ? "ok" : "not ok");
+	return !(!err && v == want && !strcmp(str, u.release));
+}
