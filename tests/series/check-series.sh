@@ -106,8 +106,16 @@ git -C "$src" commit -q -m pristine
 # changed, make rebuilds nothing for it.
 fragments="$top/lab/kernel.config"
 [ ! -f "$sdir/config" ] || fragments="$fragments $sdir/config"
+# ccache, as the lab uses it (KVER_CCACHE=0 turns it off); paths below the
+# work folder are hashed relative to it, so reruns hit the cache.
+cc=gcc
+if command -v ccache >/dev/null 2>&1 && [ "${KVER_CCACHE:-1}" = 1 ]; then
+	export CCACHE_DIR="${CCACHE_DIR:-$cache/ccache}"
+	export CCACHE_BASEDIR="$work"
+	cc="ccache gcc"
+fi
 kmake() {
-	nice -n 10 make -s -C "$src" O="$obj" ARCH=x86_64 "$@"
+	nice -n 10 make -s -C "$src" O="$obj" ARCH=x86_64 CC="$cc" "$@"
 }
 configure() {
 	mkdir -p "$obj"
