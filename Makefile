@@ -27,6 +27,7 @@ tools:
 	$(MAKE) -C probe all
 	$(MAKE) -C lint all
 	$(MAKE) -C matrix all
+	$(MAKE) -C tests/lab/inits all
 
 deps:
 	sh lab/deps.sh --update
