@@ -65,12 +65,16 @@ else
 	say "building $tree at SUBLEVEL=$sublevel${extra:+ $extra} (full build: several minutes)"
 fi
 log="$build/.kver-build.log"
-if ! kmake "$@" -j"$jobs" bzImage modules >"$log" 2>&1; then
+# One make for the image, the modules and the UAPI headers: every further
+# call would walk the whole tree again (about a second each here).
+rm -rf "$headers"
+if ! kmake "$@" -j"$jobs" INSTALL_HDR_PATH="$headers" bzImage modules headers_install \
+	>"$log" 2>&1; then
 	grep -E 'error|Error' "$log" | head -n 5 >&2
 	die "building $tree at SUBLEVEL=$sublevel failed (log: $log)"
 fi
-kmake "$@" kernelrelease >"$build/.kver-release" 2>"$log" ||
-	die "make kernelrelease for $tree at SUBLEVEL=$sublevel failed (log: $log)"
-rm -rf "$headers"
-kmake "$@" INSTALL_HDR_PATH="$headers" headers_install >"$log" 2>&1 ||
-	die "headers_install for $tree at SUBLEVEL=$sublevel failed (log: $log)"
+[ -f "$headers/include/linux/version.h" ] ||
+	die "headers_install for $tree at SUBLEVEL=$sublevel left no linux/version.h (log: $log)"
+# The release this build carries, as make kernelrelease would print it.
+cp "$build/include/config/kernel.release" "$build/.kver-release" ||
+	die "$tree at SUBLEVEL=$sublevel: the build left no include/config/kernel.release"

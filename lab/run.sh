@@ -121,17 +121,29 @@ for tree in $trees; do
 		cp "$(tree_dir "$tree")/headers/include/linux/version.h" "$pdir/version.h"
 		cp "$build/arch/x86/boot/bzImage" "$pdir/bzImage"
 		t1=$(date +%s)
+		# The plugins build side by side (each has its own work folder);
+		# their results are taken in name order once all have finished.
+		plugins=
 		for plugin in "$KVER_TOP"/guest/*/build; do
 			[ -x "$plugin" ] || continue
 			pname=$(basename "$(dirname "$plugin")")
 			# KVER_PLUGINS="a b" runs only those plugins (default: all).
 			case " ${KVER_PLUGINS:-$pname} " in *" $pname "*) ;; *) continue ;; esac
+			plugins="$plugins $pname"
 			mkdir -p "$pdir/guest/$pname" "$(tree_dir "$tree")/guest-work/$pname"
-			rc=0
-			KVER_TREE=$tree KVER_SUBLEVEL=$sub KVER_RELEASE=$release KVER_SERIES=$name \
-				KVER_TOP=$KVER_TOP KVER_WORK=$(tree_dir "$tree")/guest-work/$pname CC=${CC:-gcc} \
-				"$plugin" "$(src_dir "$tree")" "$build" "$(tree_dir "$tree")/headers" \
-				"$pdir/guest/$pname" >"$pdir/guest-$pname.log" 2>&1 || rc=$?
+			(
+				rc=0
+				KVER_TREE=$tree KVER_SUBLEVEL=$sub KVER_RELEASE=$release KVER_SERIES=$name \
+					KVER_TOP=$KVER_TOP KVER_WORK=$(tree_dir "$tree")/guest-work/$pname CC=${CC:-gcc} \
+					"$plugin" "$(src_dir "$tree")" "$build" "$(tree_dir "$tree")/headers" \
+					"$pdir/guest/$pname" >"$pdir/guest-$pname.log" 2>&1 || rc=$?
+				echo "$rc" >"$pdir/guest-$pname.rc"
+			) &
+		done
+		wait
+		for pname in $plugins; do
+			rc=$(cat "$pdir/guest-$pname.rc" 2>/dev/null || echo "no status")
+			rm -f "$pdir/guest-$pname.rc"
 			if [ "$rc" = 4 ]; then
 				# Not applicable here: the guest reports it as a skip.
 				rm -rf "$pdir/guest/$pname"

@@ -20,18 +20,19 @@
  *
  * Output is TAP; exit status 0 when nothing failed, 1 otherwise.
  */
-#include <elf.h>
 #include <errno.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/auxv.h>
 #include <sys/utsname.h>
 
 #include <bpf/bpf.h>
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
+
+#include "kver.h"
 
 #define OBJ_FILE "kversion.bpf.o"
 
@@ -77,42 +78,9 @@ static int print_libbpf(enum libbpf_print_level level, const char *fmt,
 /* The "Linux" note of the vDSO: LINUX_VERSION_CODE, or 0 without one. */
 static unsigned int vdso_note(void)
 {
-	unsigned long vdso = getauxval(AT_SYSINFO_EHDR);
-	const char *base = (const char *)vdso;
-#if __SIZEOF_POINTER__ == 8
-	const Elf64_Ehdr *eh = (const Elf64_Ehdr *)base;
-	const Elf64_Phdr *ph;
-#else
-	const Elf32_Ehdr *eh = (const Elf32_Ehdr *)base;
-	const Elf32_Phdr *ph;
-#endif
-	unsigned int v;
-	int i;
+	uint32_t code;
 
-	if (!base || memcmp(eh->e_ident, ELFMAG, SELFMAG))
-		return 0;
-	for (i = 0; i < eh->e_phnum; i++) {
-		const char *p, *end;
-
-		ph = (const void *)(base + eh->e_phoff + i * eh->e_phentsize);
-		if (ph->p_type != PT_NOTE)
-			continue;
-		p = base + ph->p_offset;
-		end = p + ph->p_filesz;
-		while (p + sizeof(Elf32_Nhdr) <= end) {
-			const Elf32_Nhdr *nh = (const Elf32_Nhdr *)p;
-			const char *name = p + sizeof(*nh);
-			const char *desc = name + ((nh->n_namesz + 3) & ~3U);
-
-			if (nh->n_type == 0 && nh->n_namesz == 6 &&
-			    !memcmp(name, "Linux", 6) && nh->n_descsz == 4) {
-				memcpy(&v, desc, 4);
-				return v;
-			}
-			p = desc + ((nh->n_descsz + 3) & ~3U);
-		}
-	}
-	return 0;
+	return kver_vdso_code(&code) ? 0 : code;
 }
 
 /* Offset of LINUX_KERNEL_VERSION in the .kconfig map, from the object's BTF. */
