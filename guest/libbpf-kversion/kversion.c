@@ -22,17 +22,15 @@
  */
 #include <errno.h>
 #include <stdarg.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/utsname.h>
 
 #include <bpf/bpf.h>
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
 
-#include "kver.h"
+#include "expect.h"
 
 #define OBJ_FILE "kversion.bpf.o"
 
@@ -75,14 +73,6 @@ static int print_libbpf(enum libbpf_print_level level, const char *fmt,
 	return printf("# %s\n", buf);
 }
 
-/* The "Linux" note of the vDSO: LINUX_VERSION_CODE, or 0 without one. */
-static unsigned int vdso_note(void)
-{
-	uint32_t code;
-
-	return kver_vdso_code(&code) ? 0 : code;
-}
-
 /* Offset of LINUX_KERNEL_VERSION in the .kconfig map, from the object's BTF. */
 static int extern_offset(struct bpf_object *obj)
 {
@@ -110,37 +100,19 @@ static int extern_offset(struct bpf_object *obj)
 
 int main(void)
 {
-	const char *release = getenv("KVER_EXPECT");
-	unsigned int major = 0, minor = 0, patch = 0, want, note, v;
+	struct guest_expect e;
 	struct bpf_map *kconfig;
 	struct bpf_program *prog;
 	struct bpf_object *obj;
-	struct utsname u;
+	unsigned int want, v;
 	int err, off;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	printf("TAP version 13\n1..4\n");
 	libbpf_set_print(print_libbpf);
-
-	if (uname(&u)) {
-		printf("Bail out! uname: %s\n", strerror(errno));
+	if (guest_expect(&e))
 		return 1;
-	}
-	if (!release || !*release)
-		release = u.release;
-	if (sscanf(release, "%u.%u.%u", &major, &minor, &patch) < 2) {
-		printf("Bail out! cannot parse release \"%s\"\n", release);
-		return 1;
-	}
-	want = (major << 16) + (minor << 8) + (patch > 255 ? 255 : patch);
-	note = vdso_note();
-	printf("# release %s (uname %s): expected LINUX_VERSION_CODE %#x, vDSO note %#x\n",
-	       release, u.release, want, note);
-	if (note && note != want) {
-		printf("Bail out! the vDSO note %#x is not the clamped encoding of %s\n",
-		       note, release);
-		return 1;
-	}
+	want = e.code;
 
 	v = get_kernel_version();
 	show("get_kernel_version()", v, want);

@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The expected version of the guest programs; see expect.h. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "expect.h"
+#include "kver.h"
+
+int guest_expect(struct guest_expect *e)
+{
+	struct kver v;
+	int err;
+
+	if (uname(&e->uts)) {
+		printf("Bail out! uname failed\n");
+		return -1;
+	}
+	e->release = getenv("KVER_EXPECT");
+	if (!e->release || !*e->release)
+		e->release = e->uts.release;
+	err = kver_parse(e->release, &v);
+	if (err) {
+		printf("Bail out! cannot parse release \"%s\": %s\n",
+		       e->release, kver_strerror(err));
+		return -1;
+	}
+	e->code = kver_code_of(&v);
+	if (kver_vdso_code(&e->note))
+		e->note = 0;
+	printf("# release %s (uname %s): expected LINUX_VERSION_CODE %#x, vDSO note %#x\n",
+	       e->release, e->uts.release, e->code, e->note);
+	if (e->note && e->note != e->code) {
+		printf("Bail out! the vDSO note %#x is not the clamped encoding of %s\n",
+		       e->note, e->release);
+		return -1;
+	}
+	return 0;
+}
