@@ -84,6 +84,7 @@ struct point {
 	struct kver truth;		/* makefile's MAJOR.PATCHLEVEL, sublevel= */
 	uint32_t own_sublevel;		/* makefile's SUBLEVEL */
 	int own;			/* truth.sublevel == own_sublevel */
+	int hides_version;		/* a release style whose uname hides it */
 	long build_s, guest_s, boot_s;	/* -1 when not recorded */
 	struct value *values;
 	size_t nvalues;

@@ -8,7 +8,7 @@
 
 int guest_expect(struct guest_expect *e)
 {
-	struct kver v;
+	struct kver v, r;
 	int err;
 
 	if (uname(&e->uts)) {
@@ -18,20 +18,24 @@ int guest_expect(struct guest_expect *e)
 	e->release = getenv("KVER_EXPECT");
 	if (!e->release || !*e->release)
 		e->release = e->uts.release;
-	err = kver_parse(e->release, &v);
+	e->version = getenv("KVER_VERSION");
+	if (!e->version || !*e->version)
+		e->version = e->release;
+	err = kver_parse(e->version, &v);
 	if (err) {
-		printf("Bail out! cannot parse release \"%s\": %s\n",
-		       e->release, kver_strerror(err));
+		printf("Bail out! cannot parse version \"%s\": %s\n",
+		       e->version, kver_strerror(err));
 		return -1;
 	}
+	e->hidden = kver_parse(e->release, &r) || kver_cmp(&r, &v) != 0;
 	e->code = kver_code_of(&v);
 	if (kver_vdso_code(&e->note))
 		e->note = 0;
-	printf("# release %s (uname %s): expected LINUX_VERSION_CODE %#x, vDSO note %#x\n",
-	       e->release, e->uts.release, e->code, e->note);
+	printf("# release %s (uname %s), version %s: expected LINUX_VERSION_CODE %#x, vDSO note %#x\n",
+	       e->release, e->uts.release, e->version, e->code, e->note);
 	if (e->note && e->note != e->code) {
 		printf("Bail out! the vDSO note %#x is not the clamped encoding of %s\n",
-		       e->note, e->release);
+		       e->note, e->version);
 		return -1;
 	}
 	return 0;
