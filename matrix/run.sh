@@ -167,7 +167,7 @@ for tree in $trees; do
 done
 wall=$(($(date +%s) - start))
 
-set -- --md "$out/matrix.md" --svg "$out/matrix.svg" --json "$out/matrix.json" \
+set -- --md "$out/matrix.md" --svg "$out/matrix.svg" --json "$out/matrix.json" --chart "$out/chart.svg" \
 	--wall "$wall" --full-builds "$full" --incremental-builds "$incremental"
 if [ "$expected" != none ]; then
 	set -- "$@" --expected "$expected"
@@ -181,5 +181,5 @@ rc=0
 echo
 npoints=$(find "$out/boots" -name point.meta | wc -l)
 echo "matrix: $npoints points in $wall s ($((wall / 60)) min $((wall % 60)) s); full (cold) kernel builds: $full, incremental: $incremental"
-echo "matrix: $out/matrix.md, matrix.svg, matrix.json"
+echo "matrix: $out/matrix.md, matrix.svg, chart.svg, matrix.json"
 exit "$rc"
