@@ -124,10 +124,6 @@ design() {
 		echo "$rc" >"$log.rc"
 	) | tee "$log" >&2
 	rc=$(cat "$log.rc" 2>/dev/null || echo 1)
-	n=$(grep -c '(full build' "$log" || true)
-	full=$((full + n))
-	n=$(grep -c '(incremental)' "$log" || true)
-	incremental=$((incremental + n))
 
 	# Every point must have its boot folder and a guest that ran to
 	# its end; anything less is an error, whatever the lab's status.
@@ -144,9 +140,10 @@ design() {
 	[ "$rc" = 0 ] || say "matrix: the lab's probe checks failed for $dtree $v$suffix (exit status $rc): judged below"
 }
 
-full=0
-incremental=0
-for tree in $trees; do
+# tree_designs TREE: every design of one tree, one after the other (they
+# share the tree's working source and build folder).
+tree_designs() {
+	tree=$1
 	"$KVER_TOP/lab/fetch.sh" "$tree"
 	own=$(sed -n 's/^makefile=.*\.//p' "$(pristine_dir "$tree")/.kver-tree")
 	[ -n "$own" ] || die "$tree: the pristine tree does not record its Makefile version"
@@ -164,7 +161,27 @@ for tree in $trees; do
 	for v in $debian_variants; do
 		design "$tree" "$v" debian "$dpoints"
 	done
+}
+
+# The trees have nothing in common but ccache: they run side by side, so
+# one tree's serial Kbuild walk overlaps the other's compiles on the
+# second core (KVER_SERIAL_TREES=1: one after the other).
+for tree in $trees; do
+	rm -f "$out/logs/$tree.status"
+	if [ "${KVER_SERIAL_TREES:-0}" = 1 ]; then
+		(tree_designs "$tree") && echo 0 >"$out/logs/$tree.status" || echo 1 >"$out/logs/$tree.status"
+	else
+		( (tree_designs "$tree") && echo 0 >"$out/logs/$tree.status" ||
+			echo 1 >"$out/logs/$tree.status") &
+	fi
 done
+wait
+for tree in $trees; do
+	[ "$(cat "$out/logs/$tree.status" 2>/dev/null)" = 0 ] ||
+		die "tree $tree: the matrix run stopped (see the error above and $out/logs/)"
+done
+full=$(cat "$out"/logs/*.log | grep -c '(full build' || true)
+incremental=$(cat "$out"/logs/*.log | grep -c '(incremental)' || true)
 wall=$(($(date +%s) - start))
 
 set -- --md "$out/matrix.md" --svg "$out/matrix.svg" --json "$out/matrix.json" --chart "$out/chart.svg" \
