@@ -86,6 +86,13 @@ struct kver {
 int kver_parse_uint(const char *s, uint32_t max, uint32_t *out);
 
 /*
+ * A LINUX_VERSION_CODE written as text: "0x601c0" (hex digits in either
+ * case) or "393664" (strict decimal). Errors: KVER_EEMPTY, KVER_ENOTNUM,
+ * KVER_ELEADZERO, KVER_ERANGE (above 32 bits), KVER_EINVAL.
+ */
+int kver_parse_code(const char *s, uint32_t *code);
+
+/*
  * Parse a release string such as "6.1.0-27-amd64" or "5.15.153.1-microsoft-
  * standard-WSL2": at least MAJOR.PATCHLEVEL, each number strict decimal
  * (< 2^32, no leading zero), then any printable ASCII without blanks.

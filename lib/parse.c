@@ -83,6 +83,42 @@ int kver_parse_uint(const char *s, uint32_t max, uint32_t *out)
 	return 0;
 }
 
+static int hex_digit(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+int kver_parse_code(const char *s, uint32_t *code)
+{
+	uint32_t v = 0;
+	size_t i;
+
+	if (!s || !code)
+		return KVER_EINVAL;
+	if ((s[0] == '0') && (s[1] == 'x' || s[1] == 'X')) {
+		if (!s[2])
+			return KVER_ENOTNUM;
+		for (i = 2; s[i]; i++) {
+			int d = hex_digit((unsigned char)s[i]);
+
+			if (d < 0)
+				return KVER_ENOTNUM;
+			if (v > (UINT32_MAX >> 4))
+				return KVER_ERANGE;
+			v = (v << 4) | (uint32_t)d;
+		}
+		*code = v;
+		return 0;
+	}
+	return kver_parse_uint(s, UINT32_MAX, code);
+}
+
 /* Printable ASCII without blanks: what a kernel release is made of. */
 static int release_char(unsigned char c)
 {

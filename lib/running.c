@@ -244,41 +244,6 @@ static void signature_name(const char *line, char *out, size_t size)
 		out[0] = '\0';
 }
 
-static int hex_digit(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
-/* A code written as text: "0x601c0" or "393664". */
-static int parse_code_text(const char *s, uint32_t *code)
-{
-	uint32_t v = 0;
-	size_t i;
-
-	if ((s[0] == '0') && (s[1] == 'x' || s[1] == 'X')) {
-		if (!s[2])
-			return KVER_ENOTNUM;
-		for (i = 2; s[i]; i++) {
-			int d = hex_digit((unsigned char)s[i]);
-
-			if (d < 0)
-				return KVER_ENOTNUM;
-			if (v > (UINT32_MAX >> 4))
-				return KVER_ERANGE;
-			v = (v << 4) | (uint32_t)d;
-		}
-		*code = v;
-		return 0;
-	}
-	return kver_parse_uint(s, UINT32_MAX, code);
-}
-
 static int read_vdso_file(const char *path, uint32_t *code)
 {
 	unsigned char image[IMAGE_MAX];
@@ -302,7 +267,7 @@ static int read_vdso_file(const char *path, uint32_t *code)
 			return KVER_EBADCHAR;
 	memcpy(text, image, len);
 	text[len] = '\0';
-	return parse_code_text(text, code);
+	return kver_parse_code(text, code);
 }
 
 /* NULL: the real source; "": absent; else the file to read. */
