@@ -819,6 +819,7 @@ int main(int argc, char **argv)
 	int n = 0, i, err;
 
 	/* --json anywhere before "--" makes even a usage error JSON. */
+	json_pending = 0;
 	for (i = 1; i < argc && strcmp(argv[i], "--"); i++)
 		if (!strcmp(argv[i], "--json"))
 			json_pending = 1;

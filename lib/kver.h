@@ -202,7 +202,8 @@ int kver_elf_note_code(const void *image, size_t len, uint32_t *code);
  * The reconcile rule. "ABI-style" is a release with SUBLEVEL 0 followed by
  * a suffix, as distributions write it ("6.1.0-27-amd64" on 6.1.115).
  *  1. The release R is uname's, else osrelease's, else /proc/version's
- *     release word. MAJOR and PATCHLEVEL always come from R.
+ *     release word, unless its own Debian field contradicts it (see 2a).
+ *     MAJOR and PATCHLEVEL always come from R.
  *  2. SUBLEVEL (and the parts after it) come from the first that applies:
  *     a. the distribution field D, version_signature's upstream version or
  *        else /proc/version's Debian field, when its source names R

@@ -521,6 +521,22 @@ static int distro_applies(const struct kver_running *r,
 	       (abi_style(base) || same_numbers(d, base));
 }
 
+/*
+ * Rule 1: a /proc/version whose own Debian field could not give its
+ * release's SUBLEVEL contradicts itself, and gives no release.
+ */
+static int self_consistent(const struct kver_running *r,
+			   const struct kver_source_info *si)
+{
+	struct kver v;
+
+	if (!si->has_version)
+		return 1;
+	if (kver_parse(si->text, &v) != 0)
+		return 0;
+	return distro_applies(r, si, si, &v);
+}
+
 int kver_running(const struct kver_paths *paths, struct kver_running *out)
 {
 	struct kver_running r;
@@ -541,7 +557,7 @@ int kver_running(const struct kver_paths *paths, struct kver_running *out)
 
 	/* Rule 1: the release string, from uname, else the same from /proc. */
 	for (s = KVER_SRC_UNAME; s <= KVER_SRC_PROC_VERSION && !rel; s++)
-		if (r.src[s].err == 0)
+		if (r.src[s].err == 0 && self_consistent(&r, &r.src[s]))
 			rel = &r.src[s];
 	if (r.src[KVER_SRC_SIGNATURE].has_version)
 		distro = &r.src[KVER_SRC_SIGNATURE];
@@ -553,11 +569,11 @@ int kver_running(const struct kver_paths *paths, struct kver_running *out)
 		snprintf(r.release, sizeof(r.release), "%s", rel->text);
 		r.from_major = r.from_patchlevel = r.from_sublevel =
 			(enum kver_source)(rel - r.src);
-	} else if (distro) {
-		/* Rule 3 (without a release only the signature is left). */
-		r.version = numbers_of(&distro->version);
+	} else if (r.src[KVER_SRC_SIGNATURE].has_version) {
+		/* Rule 3: the signature's upstream version, else the vDSO. */
+		r.version = numbers_of(&r.src[KVER_SRC_SIGNATURE].version);
 		r.from_major = r.from_patchlevel = r.from_sublevel =
-			(enum kver_source)(distro - r.src);
+			KVER_SRC_SIGNATURE;
 	} else if (vd->err == 0) {
 		if (kver_decode(vd->code, &r.version))
 			r.flags |= KVER_RUN_SUBLEVEL_MIN;
