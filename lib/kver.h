@@ -48,7 +48,8 @@ enum {
 	KVER_EABSENT = -13,	/* source not present on this system */
 	KVER_EIO = -14,		/* source present but unreadable */
 	KVER_ENOSOURCE = -15,	/* no source gave a usable version */
-	KVER_ENOTREG = -16	/* source is not a regular file (FIFO, ...) */
+	KVER_ENOTREG = -16,	/* source is not a regular file (FIFO, ...) */
+	KVER_ECONFLICT = -17	/* source contradicts itself */
 };
 
 /* Short phrase for an error code ("leading zero"); never NULL. */
@@ -201,9 +202,10 @@ int kver_elf_note_code(const void *image, size_t len, uint32_t *code);
  *
  * The reconcile rule. "ABI-style" is a release with SUBLEVEL 0 followed by
  * a suffix, as distributions write it ("6.1.0-27-amd64" on 6.1.115).
+ *  0. A /proc/version whose Debian field could not give its own release's
+ *     SUBLEVEL (see 2a) contradicts itself: KVER_ECONFLICT, unusable.
  *  1. The release R is uname's, else osrelease's, else /proc/version's
- *     release word, unless its own Debian field contradicts it (see 2a).
- *     MAJOR and PATCHLEVEL always come from R.
+ *     release word. MAJOR and PATCHLEVEL always come from R.
  *  2. SUBLEVEL (and the parts after it) come from the first that applies:
  *     a. the distribution field D, version_signature's upstream version or
  *        else /proc/version's Debian field, when its source names R

@@ -25,6 +25,7 @@ const char *kver_strerror(int err)
 	case KVER_EIO:		return "cannot read";
 	case KVER_ENOSOURCE:	return "no usable version source";
 	case KVER_ENOTREG:	return "not a regular file";
+	case KVER_ECONFLICT:	return "contradicts itself";
 	default:		return "unknown error";
 	}
 }

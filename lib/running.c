@@ -326,12 +326,35 @@ static void read_osrelease(const struct kver_paths *paths,
 	si->has_version = si->err == 0;
 }
 
+/* "6.1.0-27-amd64": a zero SUBLEVEL followed by something else. */
+static int abi_style(const struct kver *v)
+{
+	return v->sublevel == 0 && v->rest[0] != '\0';
+}
+
+static int same_numbers(const struct kver *a, const struct kver *b)
+{
+	struct kver x = *a, y = *b;
+
+	/* Only the numbers: -rc and suffixes of distro fields differ. */
+	x.is_rc = y.is_rc = 0;
+	return kver_cmp(&x, &y) == 0;
+}
+
+/* A distribution field d can give base's SUBLEVEL (rule 2a). */
+static int field_fits(const struct kver *d, const struct kver *base)
+{
+	return d->major == base->major && d->patchlevel == base->patchlevel &&
+	       (abi_style(base) || same_numbers(d, base));
+}
+
 static void read_proc_version(const struct kver_paths *paths,
 			      struct kver_source_info *si)
 {
 	char line[TEXT_MAX];
 	const char *path = pick(paths ? paths->proc_version : NULL,
 				"/proc/version");
+	struct kver release;
 	int err;
 
 	si->err = *path ? read_line(path, line, sizeof(line)) : KVER_EABSENT;
@@ -344,7 +367,10 @@ static void read_proc_version(const struct kver_paths *paths,
 	if (si->err)
 		return;
 	/* No Debian field is normal: the line still names the release. */
+	release = si->version;
 	err = kver_debian_field(line, &si->version);
+	if (err == 0 && !field_fits(&si->version, &release))
+		err = KVER_ECONFLICT;	/* the line contradicts itself */
 	if (err == 0)
 		si->has_version = 1;
 	else if (err != KVER_EABSENT)
@@ -386,21 +412,6 @@ static void read_vdso(const struct kver_paths *paths,
 	kver_decode(si->code, &si->version);
 	si->has_version = 1;
 	snprintf(si->text, sizeof(si->text), "0x%x", (unsigned)si->code);
-}
-
-/* "6.1.0-27-amd64": a zero SUBLEVEL followed by something else. */
-static int abi_style(const struct kver *v)
-{
-	return v->sublevel == 0 && v->rest[0] != '\0';
-}
-
-static int same_numbers(const struct kver *a, const struct kver *b)
-{
-	struct kver x = *a, y = *b;
-
-	/* Only the numbers: -rc and suffixes of distro fields differ. */
-	x.is_rc = y.is_rc = 0;
-	return kver_cmp(&x, &y) == 0;
 }
 
 /*
@@ -514,27 +525,8 @@ static int distro_applies(const struct kver_running *r,
 			  const struct kver_source_info *rel,
 			  const struct kver *base)
 {
-	const struct kver *d = &distro->version;
-
 	return names_release(r, (enum kver_source)(distro - r->src), rel) &&
-	       d->major == base->major && d->patchlevel == base->patchlevel &&
-	       (abi_style(base) || same_numbers(d, base));
-}
-
-/*
- * Rule 1: a /proc/version whose own Debian field could not give its
- * release's SUBLEVEL contradicts itself, and gives no release.
- */
-static int self_consistent(const struct kver_running *r,
-			   const struct kver_source_info *si)
-{
-	struct kver v;
-
-	if (!si->has_version)
-		return 1;
-	if (kver_parse(si->text, &v) != 0)
-		return 0;
-	return distro_applies(r, si, si, &v);
+	       field_fits(&distro->version, base);
 }
 
 int kver_running(const struct kver_paths *paths, struct kver_running *out)
@@ -557,7 +549,7 @@ int kver_running(const struct kver_paths *paths, struct kver_running *out)
 
 	/* Rule 1: the release string, from uname, else the same from /proc. */
 	for (s = KVER_SRC_UNAME; s <= KVER_SRC_PROC_VERSION && !rel; s++)
-		if (r.src[s].err == 0 && self_consistent(&r, &r.src[s]))
+		if (r.src[s].err == 0)
 			rel = &r.src[s];
 	if (r.src[KVER_SRC_SIGNATURE].has_version)
 		distro = &r.src[KVER_SRC_SIGNATURE];

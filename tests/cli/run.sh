@@ -410,9 +410,10 @@ EOF
 		else
 			bad "snapshot $n: --json status $rc, want code $code"
 		fi
-		# check passes exactly where nothing disagrees.
+		# check passes exactly where nothing disagrees or fails.
 		want=0
 		grep -qx 'disagree=' "$d/expect" || want=1
+		grep -qx 'errors=' "$d/expect" || want=1
 		run check --from "$d"
 		if [ "$rc" -eq "$want" ]; then ok; else bad "check $n: status $rc, want $want"; fi
 	done
