@@ -811,12 +811,34 @@ static int check_options(const struct opts *o, const char *cmd)
 	return EXIT_OK;
 }
 
+/*
+ * An option with a value, as "--name VALUE" or "--name=VALUE": 1 when a is
+ * that option (*val set, *i past the value), 0 when it is not, -1 when
+ * the value is missing.
+ */
+static int valued(const char *a, const char *name, int argc, char **argv,
+		  int *i, const char **val)
+{
+	size_t n = strlen(name);
+
+	if (strncmp(a, name, n) != 0 || (a[n] && a[n] != '='))
+		return 0;
+	if (a[n] == '=') {
+		*val = a + n + 1;
+		return 1;
+	}
+	if (++*i >= argc)
+		return -1;
+	*val = argv[*i];
+	return 1;
+}
+
 int main(int argc, char **argv)
 {
 	struct opts o = { 0, NULL, 0, NULL };
 	char *args[64];
 	const char *cmd;
-	int n = 0, i, err;
+	int n = 0, i, err, got;
 
 	/* --json anywhere before "--" makes even a usage error JSON. */
 	json_pending = 0;
@@ -835,20 +857,16 @@ int main(int argc, char **argv)
 		} else if (!strcmp(a, "--version") || !strcmp(a, "-V")) {
 			printf("kver %s\n", KVER_VERSION_STRING);
 			return EXIT_OK;
-		} else if (!strcmp(a, "--from")) {
-			if (++i >= argc)
+		} else if ((got = valued(a, "--from", argc, argv, &i,
+					  &o.from)) != 0) {
+			if (got < 0)
 				return fail(EXIT_USAGE, "--from needs a folder");
-			o.from = argv[i];
-		} else if (!strncmp(a, "--from=", 7)) {
-			o.from = a + 7;
+		} else if ((got = valued(a, "--at-least", argc, argv, &i,
+					  &o.at_least)) != 0) {
+			if (got < 0)
+				return fail(EXIT_USAGE, "--at-least needs a VERSION");
 		} else if (!strcmp(a, "--running")) {
 			o.running = 1;
-		} else if (!strcmp(a, "--at-least")) {
-			if (++i >= argc)
-				return fail(EXIT_USAGE, "--at-least needs a VERSION");
-			o.at_least = argv[i];
-		} else if (!strncmp(a, "--at-least=", 11)) {
-			o.at_least = a + 11;
 		} else if (!strcmp(a, "--")) {
 			while (++i < argc && n < 64)
 				args[n++] = argv[i];
