@@ -1,15 +1,20 @@
 #!/bin/sh
-# run.sh KVER [SAN-KVER]: tests for the kver command.
+# run.sh KVER [SAN-KVER [BATCH]]: tests for the kver command.
 #
-# Every case runs on the plain binary, on the plain binary under valgrind
-# (no leak, no error), and on the ASan+UBSan binary when one is given.
-# Closing line: "N passed, N failed"; the exit status is 1 on any failure.
+# Every case runs on the plain binary and on the ASan+UBSan binary when one
+# is given. With BATCH (tests/cli/batch.c built on the same sources), every
+# case the plain binary ran runs again in one process under valgrind, which
+# must find no leak and no error, and must give the same status, stdout and
+# stderr (for the cases that read this machine, whose vDSO valgrind hides,
+# the same status). Closing line: "N passed, N failed"; exit status 1 on any
+# failure.
 set -u
 here=$(CDPATH='' cd -- "$(dirname -- "$0")" && pwd)
 snap=$here/../lib/snapshots
-[ $# -ge 1 ] || { echo "usage: run.sh KVER [SAN-KVER]" >&2; exit 2; }
+[ $# -ge 1 ] || { echo "usage: run.sh KVER [SAN-KVER [BATCH]]" >&2; exit 2; }
 plain=$1
 san=${2:-}
+batch=${3:-}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/kver-cli.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT INT TERM
 passed=0
@@ -22,22 +27,23 @@ bad() {
 }
 
 # run ARGS...: the current variant of kver, output in $tmp/out and $tmp/err,
-# status in $rc. Under valgrind, status 99 means valgrind found an error.
+# status in $rc. The plain variant also records the case for the batch.
+live=0
+ncase=0
 run() {
 	# A hang is a failure too (status 124), not a stuck test run.
 	case $variant in
 	plain) timeout 20 "$plain" "$@" >"$tmp/out" 2>"$tmp/err" ;;
-	valgrind)
-		timeout 60 valgrind -q --error-exitcode=99 --leak-check=full \
-			--errors-for-leak-kinds=all --show-leak-kinds=all \
-			--log-file="$tmp/vg" "$plain" "$@" >"$tmp/out" 2>"$tmp/err" ;;
 	san) timeout 20 "$san" "$@" >"$tmp/out" 2>"$tmp/err" ;;
 	esac
 	rc=$?
-	if [ "$variant" = valgrind ] && [ -s "$tmp/vg" ]; then
-		bad "valgrind: kver $*"
-		sed 's/^/    /' "$tmp/vg"
-		rc=99
+	if [ "$variant" = plain ] && [ -n "$batch" ]; then
+		ncase=$((ncase + 1))
+		printf '%s\0' "$#" "$@" >>"$top_tmp/cases"
+		cp "$tmp/out" "$top_tmp/want/$ncase.out"
+		cp "$tmp/err" "$top_tmp/want/$ncase.err"
+		echo "$rc" >"$top_tmp/want/$ncase.rc"
+		[ "$live" -eq 0 ] || echo "$ncase" >>"$top_tmp/live"
 	fi
 }
 
@@ -438,6 +444,7 @@ EOF
 	if [ "$rc" -eq 1 ] && grep -qF '"ok": false' "$tmp/out"; then ok; else bad "check --json mismatch"; fi
 
 	# ---- this machine
+	live=1
 	run
 	if [ "$rc" -eq 0 ] && [ "$(sed -n 1p "$tmp/out")" = "release   $(uname -r)" ]; then
 		ok
@@ -454,6 +461,7 @@ EOF
 	fi
 	run --json check
 	if [ "$rc" -eq 0 ] && grep -qF '"ok": true' "$tmp/out"; then ok; else bad "check --json"; fi
+	live=0
 
 	# ---- help, version
 	run --help
@@ -511,31 +519,69 @@ if command -v groff >/dev/null 2>&1; then
 	fi
 fi
 
-# The variants run side by side (valgrind is slow to start), each with its
-# own scratch folder; their reports are printed in order afterwards.
+# The plain and ASan+UBSan variants run side by side, each with its own
+# scratch folder; their reports are printed in order afterwards.
 top_tmp=$tmp
+mkdir -p "$top_tmp/want" "$top_tmp/got"
+: >"$top_tmp/cases"
+: >"$top_tmp/live"
 variant_run() {
 	variant=$1
 	tmp=$top_tmp/$variant
 	mkdir -p "$tmp"
 	passed=0 failed=0
-	case $variant in
-	valgrind) if ! command -v valgrind >/dev/null 2>&1; then
-		bad "valgrind is not installed"
-	else
-		cases
-	fi ;;
-	*) cases ;;
-	esac
+	cases
 	echo "[$variant] $passed ok, $failed not ok"
 	echo "$passed $failed" >"$top_tmp/$variant.count"
 }
-variants="${KVER_VARIANTS:-plain valgrind}"
+
+# Every recorded case again, in one process under valgrind: no error, no
+# leak, and the plain binary's answers.
+batch_run() {
+	variant=valgrind
+	passed=0 failed=0
+	if ! command -v valgrind >/dev/null 2>&1; then
+		bad "valgrind is not installed"
+	elif ! timeout 600 valgrind -q --error-exitcode=99 --leak-check=full \
+		--errors-for-leak-kinds=all --show-leak-kinds=all \
+		--log-file="$top_tmp/vg" "$batch" "$top_tmp/cases" "$top_tmp/got" ||
+		[ -s "$top_tmp/vg" ]; then
+		bad "valgrind over the batch of cases"
+		sed 's/^/    /' "$top_tmp/vg"
+	else
+		k=1
+		while [ "$k" -le "$1" ]; do
+			w=$top_tmp/want/$k g=$top_tmp/got/$k
+			if ! cmp -s "$w.rc" "$g.rc"; then
+				bad "case $k: status $(cat "$g.rc"), plain $(cat "$w.rc")"
+			elif grep -qx "$k" "$top_tmp/live"; then
+				ok
+			elif cmp -s "$w.out" "$g.out" && cmp -s "$w.err" "$g.err"; then
+				ok
+			else
+				bad "case $k: output differs from the plain binary's"
+				diff "$w.out" "$g.out" | sed 's/^/    /'
+				diff "$w.err" "$g.err" | sed 's/^/    /'
+			fi
+			k=$((k + 1))
+		done
+	fi
+	echo "[$variant] $passed ok, $failed not ok (one process, $1 cases)"
+	echo "$passed $failed" >"$top_tmp/$variant.count"
+}
+
+variants=plain
 [ -n "$san" ] && variants="$variants san"
 for v in $variants; do
 	variant_run "$v" >"$top_tmp/$v.log" 2>&1 &
 done
 wait
+if [ -n "$batch" ]; then
+	# The plain run's count of cases: one record per run.
+	n=$(find "$top_tmp/want" -name '*.rc' | wc -l)
+	(batch_run "$n") >"$top_tmp/valgrind.log" 2>&1
+	variants="$variants valgrind"
+fi
 for v in $variants; do
 	cat "$top_tmp/$v.log"
 	read -r p f <"$top_tmp/$v.count" || { p=0 f=1; }
