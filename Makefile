@@ -16,6 +16,7 @@ PREFIX ?= /usr/local
 TREES  ?= 6.1 6.12
 SERIES ?= kver
 POINTS ?=
+FUZZ_SECONDS ?= 600
 
 .PHONY: all tools deps lab check check-host check-lab matrix series-check bench fuzz install clean
 
@@ -55,7 +56,7 @@ bench: deps tools
 	sh bench/lab-point.sh
 
 fuzz:
-	$(MAKE) -C fuzz run FUZZ_SECONDS=$${FUZZ_SECONDS:-600}
+	$(MAKE) -C fuzz run FUZZ_SECONDS=$(FUZZ_SECONDS)
 
 install:
 	$(MAKE) -C lib install PREFIX=$(PREFIX)
