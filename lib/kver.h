@@ -64,8 +64,9 @@ const char *kver_strerror(int err);
  * "+bpo-amd64", "-rc3").
  *
  * is_rc is 1 for a release candidate, whose number is rc: rest starts with
- * upstream's "-rcN", Debian's "~rcN" or Fedora's "-0.rcN", where N is a
- * plain number followed by nothing or one of "-+_.". An N above
+ * upstream's "-rcN", Debian's "~rcN", Fedora's "-0.rcN" or Ubuntu
+ * mainline's "-MMPPSSrcN" ("6.8.0-060800rc1-generic"), where N is a plain
+ * number followed by nothing or one of "-+_.". An N above
  * KVER_RC_MAX makes the release malformed (KVER_ERANGE). Otherwise is_rc
  * and rc are 0.
  */

@@ -127,21 +127,29 @@ static int release_char(unsigned char c)
 }
 
 /*
- * A release candidate at the start of the rest: upstream's "-rcN",
- * Debian's "~rcN", Fedora's "-0.rcN" ("6.13.0-0.rc1.20241202git...fc42").
+ * A release candidate at the start of the rest of v: upstream's "-rcN",
+ * Debian's "~rcN", Fedora's "-0.rcN" ("6.13.0-0.rc1.20241202git...fc42"),
+ * Ubuntu mainline's "-MMPPSSrcN" (the version in two digits a part).
  * N is a plain number followed by nothing or one of "-+_.". Returns 1 and
  * sets *n for a candidate, 0 for none, KVER_ERANGE for an N above
  * KVER_RC_MAX.
  */
-static int rc_number(const char *rest, uint32_t *n)
+static int rc_number(const struct kver *v, const char *rest, uint32_t *n)
 {
 	static const char *const forms[] = { "-rc", "~rc", "-0.rc" };
 	size_t pos = 0, len = strlen(rest), end, i;
+	char tag[16];
 	int err;
 
 	for (i = 0; i < sizeof(forms) / sizeof(forms[0]); i++)
 		if (strncmp(rest, forms[i], strlen(forms[i])) == 0)
 			pos = strlen(forms[i]);
+	/* Ubuntu's mainline builds: "6.8.0-060800rc1-generic". */
+	snprintf(tag, sizeof(tag), "-%02u%02u%02urc", (unsigned)v->major % 100,
+		 (unsigned)v->patchlevel % 100, (unsigned)v->sublevel % 100);
+	if (v->major < 100 && v->patchlevel < 100 && v->sublevel < 100 &&
+	    strncmp(rest, tag, 9) == 0)
+		pos = 9;
 	if (pos == 0)
 		return 0;
 	/* Only a well-formed candidate counts, and only then is N judged. */
@@ -200,7 +208,7 @@ int kver_parse_n(const char *s, size_t len, struct kver *out)
 		return KVER_EFORMAT;
 	memcpy(v.rest, s + pos, len - pos);
 	v.rest[len - pos] = '\0';
-	err = rc_number(v.rest, &v.rc);
+	err = rc_number(&v, v.rest, &v.rc);
 	if (err < 0)
 		return err;
 	v.is_rc = err;

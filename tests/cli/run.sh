@@ -249,6 +249,7 @@ EOF
 EOF
 	status "rc0 before rc1" 0 cmp 6.1.0-rc0 -lt 6.1.0-rc1
 	status "Fedora rc before final" 0 cmp 6.13.0-0.rc1.20241202gite70140ba0d2b.17.fc42 -lt 6.13.0-200.fc42
+	status "Ubuntu mainline rc before release" 0 cmp 6.8.0-060800rc1-generic -lt 6.8.0-060800-generic
 	status "Fedora rc after previous" 0 cmp 6.14.0-0.rc7.20250321gitb3ee1e460951.60.fc43.x86_64 -gt 6.13.12-200.fc41.x86_64
 	error "absurd rc" 2 "kver: code: '6.1.0-rc99999999999': out of range" code 6.1.0-rc99999999999
 	error "absurd rc in cmp" 2 "kver: cmp: '6.1-rc100': out of range" cmp 6.1-rc100 6.1

@@ -99,6 +99,10 @@ static const struct {
 	{ "6.13.0-0.rc1.20241202gite70140ba0d2b.17.fc42", 1, 1 },
 	{ "5.15.0-0.rc7.0.fc32.qubes.x86_64", 1, 7 },
 	{ "6.1.0-rc99", 1, 99 },
+	{ "6.8.0-060800rc1-generic", 1, 1 },	/* Ubuntu mainline */
+	{ "4.16.0-041600rc1-generic", 1, 1 },
+	{ "5.17.9-051709-generic", 0, 0 },
+	{ "6.8.0-060900rc1-generic", 0, 0 },	/* another version's tag */
 	{ "6.13.0-200.fc42", 0, 0 },
 	{ "6.1.0-rc10x", 0, 0 },	/* not a candidate: no rc at all */
 	{ "6.1.0-rc", 0, 0 },
