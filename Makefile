@@ -7,6 +7,7 @@
 #   make matrix   every design from patches/variants/ built, booted, judged
 #   make series-check  the kver series: apply, checkpatch, build after every patch
 #   make bench    benchmarks (ratios)
+#   make fuzz     the libFuzzer targets, FUZZ_SECONDS (600) in all
 #   make install  the library, the kver command and the headers (PREFIX=...)
 #
 # make lab takes POINTS="255 256", TREES="6.1", SERIES=mainline, STYLE=debian.
@@ -16,8 +17,9 @@ TREES  ?= 6.1 6.12
 SERIES ?= kver
 STYLE  ?= upstream
 POINTS ?=
+FUZZ_SECONDS ?= 600
 
-.PHONY: all tools deps lab check check-host check-lab matrix series-check bench install clean
+.PHONY: all tools deps lab check check-host check-lab matrix series-check bench fuzz install clean
 
 all: tools
 
@@ -53,6 +55,9 @@ series-check: deps
 
 bench: deps tools
 	sh bench/lab-point.sh
+
+fuzz:
+	$(MAKE) -C fuzz run FUZZ_SECONDS=$(FUZZ_SECONDS)
 
 install:
 	$(MAKE) -C lib install PREFIX=$(PREFIX)

@@ -26,20 +26,36 @@
 struct opts {
 	int json;
 	const char *from;	/* snapshot folder instead of the system */
+	int running;		/* cmp: A is the running kernel */
+	const char *at_least;	/* check: the version must be at least this */
 };
 
 static const char *prog = "kver";
 
-/* One line on stderr: "kver: cmd: message". */
+static void json_str(const char *s);
+
+/*
+ * With --json, stdout carries one JSON document whatever happens: until a
+ * command has printed its own, an error prints {"error": "..."}.
+ */
+static int json_pending;
+
+/* One line on stderr: "kver: cmd: message" (and the JSON error, if due). */
 static int fail(int status, const char *fmt, ...)
 {
+	char msg[512];
 	va_list ap;
 
-	fprintf(stderr, "%s: ", prog);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+	fprintf(stderr, "%s: %s\n", prog, msg);
+	if (json_pending) {
+		printf("{\"error\": ");
+		json_str(msg);
+		printf("}\n");
+		json_pending = 0;
+	}
 	return status;
 }
 
@@ -52,7 +68,11 @@ static void usage(FILE *f)
 		"       kver [--json] cmp A B             compare; exit 0 if A = B, 1 if not\n"
 		"       kver [--json] cmp A OP B          exit 0 if true, 1 if false;\n"
 		"                                         OP: -eq -ne -lt -le -gt -ge = != < <= > >=\n"
-		"       kver [--json] check [--from DIR]  exit 0 if every source agrees\n"
+		"       kver [--json] cmp --running [--from DIR] [OP] B\n"
+		"                                         the same, with the running kernel as A\n"
+		"       kver [--json] check [--from DIR] [--at-least VERSION]\n"
+		"                                         exit 0 if every source agrees (on a\n"
+		"                                         version at least VERSION)\n"
 		"       kver --help | --version\n"
 		"\n"
 		"--from DIR reads recorded sources from DIR (files uname, osrelease,\n"
@@ -136,6 +156,11 @@ static void json_version(int *first, const struct kver *v)
 	for (i = 3; i < v->nparts; i++)
 		printf("%s%u", i > 3 ? ", " : "", (unsigned)v->extra[i - 3]);
 	printf("]");
+	json_key(first, "rc");
+	if (v->is_rc)
+		printf("%u", (unsigned)v->rc);
+	else
+		printf("null");
 }
 
 /* ---- shared helpers ------------------------------------------------- */
@@ -162,36 +187,6 @@ static void numbers(const struct kver *v, char *buf, size_t size)
 	kver_format(v, KVER_FMT_NUMBERS, buf, size);
 }
 
-/* A code given as "0x409ff" or "264703": strict, like kver_parse_uint. */
-static int parse_code(const char *s, uint32_t *code)
-{
-	uint64_t v = 0;
-	size_t i;
-
-	if ((s[0] == '0') && (s[1] == 'x' || s[1] == 'X')) {
-		if (!s[2])
-			return KVER_ENOTNUM;
-		for (i = 2; s[i]; i++) {
-			int c = (unsigned char)s[i], d;
-
-			if (c >= '0' && c <= '9')
-				d = c - '0';
-			else if (c >= 'a' && c <= 'f')
-				d = c - 'a' + 10;
-			else if (c >= 'A' && c <= 'F')
-				d = c - 'A' + 10;
-			else
-				return KVER_ENOTNUM;
-			v = (v << 4) | (unsigned)d;
-			if (v > UINT32_MAX)
-				return KVER_ERANGE;
-		}
-		*code = (uint32_t)v;
-		return 0;
-	}
-	return kver_parse_uint(s, UINT32_MAX, code);
-}
-
 /* Release strings on the command line get the parser's checks and words. */
 static int parse_arg(const char *cmd, const char *s, struct kver *v)
 {
@@ -212,8 +207,8 @@ static int cmd_code(const struct opts *o, int argc, char **argv)
 {
 	struct kver v, back;
 	uint32_t code, old;
-	char num[160], back_s[64];
-	int clamped, extra = 0;
+	char num[160], back_s[64], shown[48];
+	int clamped, overflow, extra = 0;
 	unsigned int i;
 
 	if (argc != 1)
@@ -223,10 +218,11 @@ static int cmd_code(const struct opts *o, int argc, char **argv)
 	code = kver_code_of(&v);
 	old = kver_code_unclamped(v.major, v.patchlevel, v.sublevel);
 	clamped = v.sublevel > 255;
+	overflow = kver_code_overflows(&v);
 	for (i = 3; i < v.nparts; i++)
 		extra |= v.extra[i - 3] != 0;
 	numbers(&v, num, sizeof(num));
-	kver_decode(old, &back);
+	kver_decode(code, &back);
 	numbers(&back, back_s, sizeof(back_s));
 
 	if (o->json) {
@@ -239,38 +235,50 @@ static int cmd_code(const struct opts *o, int argc, char **argv)
 		snprintf(back_s, sizeof(back_s), "0x%x", (unsigned)code);
 		json_kv(&first, "code_hex", back_s);
 		json_kb(&first, "clamped", clamped);
+		json_kb(&first, "overflow", overflow);
 		json_kb(&first, "exact", kver_code_exact(&v));
-		if (clamped && v.major <= 0xffff && v.patchlevel < 0xff) {
+		if (clamped && !overflow && v.patchlevel < 0xff) {
 			snprintf(back_s, sizeof(back_s), "0x%x", (unsigned)old);
 			json_kv(&first, "unclamped_hex", back_s);
 		}
 		printf("}\n");
-		return EXIT_OK;
-	}
-	printf("version   %s\n", num);
-	printf("code      0x%x (%u)\n", (unsigned)code, (unsigned)code);
-	if (clamped) {
-		printf("clamped   yes: SUBLEVEL %u is stored as 255; every "
-		       "%u.%u.x from %u.%u.255 up shares this code\n",
-		       (unsigned)v.sublevel, (unsigned)v.major,
-		       (unsigned)v.patchlevel, (unsigned)v.major,
-		       (unsigned)v.patchlevel);
-		if (v.major <= 0xffff && v.patchlevel < 0xff)
-			printf("unclamped 0x%x before the 2021 clamp, which "
-			       "reads as %s\n",
-			       (unsigned)old, back_s);
-	} else if (v.sublevel == 255) {
-		printf("clamped   no, but 255 is where the clamp lands: every "
-		       "%u.%u.x from here up shares this code\n",
-		       (unsigned)v.major, (unsigned)v.patchlevel);
+		json_pending = 0;
 	} else {
-		printf("clamped   no\n");
+		printf("version   %s", num);
+		if (v.is_rc)
+			printf(" release candidate %u", (unsigned)v.rc);
+		printf("\ncode      0x%x (%u)\n", (unsigned)code, (unsigned)code);
+		if (overflow)
+			printf("overflow  yes: PATCHLEVEL above 255 or MAJOR above "
+			       "65535 does not fit; the code reads as %s\n",
+			       back_s);
+		if (clamped) {
+			printf("clamped   yes: SUBLEVEL %u is stored as 255; every "
+			       "%u.%u.x from %u.%u.255 up shares this code\n",
+			       (unsigned)v.sublevel, (unsigned)v.major,
+			       (unsigned)v.patchlevel, (unsigned)v.major,
+			       (unsigned)v.patchlevel);
+			if (!overflow && v.patchlevel < 0xff) {
+				kver_decode(old, &back);
+				numbers(&back, back_s, sizeof(back_s));
+				printf("unclamped 0x%x before the 2021 clamp, "
+				       "which reads as %s\n",
+				       (unsigned)old, back_s);
+			}
+		} else if (v.sublevel == 255) {
+			printf("clamped   no, but 255 is where the clamp lands: "
+			       "every %u.%u.x from here up shares this code\n",
+			       (unsigned)v.major, (unsigned)v.patchlevel);
+		} else {
+			printf("clamped   no\n");
+		}
+		if (extra)
+			printf("note      the parts after SUBLEVEL are not encoded\n");
 	}
-	if (v.patchlevel > 255 || v.major > 0xffff)
-		printf("note      PATCHLEVEL above 255 or MAJOR above 65535 "
-		       "does not fit: the code overflows\n");
-	if (extra)
-		printf("note      the parts after SUBLEVEL are not encoded\n");
+	if (overflow)
+		return fail(EXIT_NO, "code: '%s': the code overflows and reads "
+			    "as another version",
+			    clean(argv[0], shown, sizeof(shown)));
 	return EXIT_OK;
 }
 
@@ -285,7 +293,7 @@ static int cmd_decode(const struct opts *o, int argc, char **argv)
 
 	if (argc != 1)
 		return fail(EXIT_USAGE, "decode: expects one CODE (try kver --help)");
-	err = parse_code(argv[0], &code);
+	err = kver_parse_code(argv[0], &code);
 	if (err) {
 		char shown[48];
 
@@ -307,6 +315,7 @@ static int cmd_decode(const struct opts *o, int argc, char **argv)
 		json_kb(&first, "sublevel_exact", !min);
 		json_ku(&first, "sublevel_min", v.sublevel);
 		printf("}\n");
+		json_pending = 0;
 		return EXIT_OK;
 	}
 	printf("code      %s (%u)\n", hex, (unsigned)code);
@@ -319,90 +328,6 @@ static int cmd_decode(const struct opts *o, int argc, char **argv)
 	else
 		printf("sublevel  exact\n");
 	return EXIT_OK;
-}
-
-/* ---- kver cmp ------------------------------------------------------- */
-
-struct op {
-	const char *name[2];
-	int lt, eq, gt;		/* truth for each outcome */
-};
-
-static const struct op ops[] = {
-	{ { "-eq", "=" }, 0, 1, 0 },
-	{ { "-ne", "!=" }, 1, 0, 1 },
-	{ { "-lt", "<" }, 1, 0, 0 },
-	{ { "-le", "<=" }, 1, 1, 0 },
-	{ { "-gt", ">" }, 0, 0, 1 },
-	{ { "-ge", ">=" }, 0, 1, 1 },
-	{ { "==", "==" }, 0, 1, 0 },
-};
-
-static const struct op *find_op(const char *s)
-{
-	for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
-		if (!strcmp(s, ops[i].name[0]) || !strcmp(s, ops[i].name[1]))
-			return &ops[i];
-	return NULL;
-}
-
-static int cmd_cmp(const struct opts *o, int argc, char **argv)
-{
-	const struct op *op = NULL;
-	struct kver a, b;
-	const char *sa, *sb;
-	char na[160], nb[160];
-	int c, truth, collide;
-
-	if (argc == 2) {
-		sa = argv[0];
-		sb = argv[1];
-	} else if (argc == 3) {
-		sa = argv[0];
-		sb = argv[2];
-		op = find_op(argv[1]);
-		if (!op) {
-			char shown[24];
-
-			return fail(EXIT_USAGE, "cmp: unknown operator '%s' "
-				    "(-eq -ne -lt -le -gt -ge = != < <= > >=)",
-				    clean(argv[1], shown, sizeof(shown)));
-		}
-	} else {
-		return fail(EXIT_USAGE, "cmp: expects A B or A OP B (try kver --help)");
-	}
-	if (parse_arg("cmp", sa, &a) || parse_arg("cmp", sb, &b))
-		return EXIT_USAGE;
-	c = kver_cmp(&a, &b);
-	collide = kver_code_collides(&a, &b);
-	if (op)
-		truth = c < 0 ? op->lt : c > 0 ? op->gt : op->eq;
-	else
-		truth = c == 0;
-	kver_format(&a, KVER_FMT_FULL, na, sizeof(na));
-	kver_format(&b, KVER_FMT_FULL, nb, sizeof(nb));
-
-	if (o->json) {
-		int first = 1;
-
-		printf("{");
-		json_kv(&first, "a", na);
-		json_kv(&first, "b", nb);
-		json_ki(&first, "cmp", c);
-		if (op)
-			json_kv(&first, "op", argv[1]);
-		json_kb(&first, "result", truth);
-		json_kb(&first, "same_code", kver_code_of(&a) == kver_code_of(&b));
-		json_kb(&first, "code_collision", collide);
-		printf("}\n");
-	} else if (!op) {
-		printf("%s %s %s\n", na, c < 0 ? "<" : c > 0 ? ">" : "=", nb);
-		if (collide)
-			printf("note: both encode as 0x%x; LINUX_VERSION_CODE "
-			       "cannot tell them apart\n",
-			       (unsigned)kver_code_of(&a));
-	}
-	return truth ? EXIT_OK : EXIT_NO;
 }
 
 /* ---- the running kernel --------------------------------------------- */
@@ -418,37 +343,61 @@ static const char *snapshot_file(char *buf, size_t size, const char *dir,
 	return buf;
 }
 
+/* Why each source gave nothing: "uname: absent, vdso: not a regular file". */
+static void reasons(const struct kver_running *r, char *buf, size_t size)
+{
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (int s = KVER_SRC_UNAME; s < KVER_SRC_COUNT && n < size; s++)
+		n += (size_t)snprintf(buf + n, size - n, "%s%s: %s",
+				      n ? ", " : "", kver_source_name(s),
+				      r->src[s].err == KVER_EABSENT ? "absent" :
+				      kver_strerror(r->src[s].err));
+}
+
+/*
+ * Read and reconcile the sources (from o->from when given). Returns 0, or
+ * KVER_ENOSOURCE with r->src[] saying why, or a negative number after a
+ * usage error has been reported.
+ */
 static int read_running(const struct opts *o, struct kver_running *r)
 {
 	static char files[5][4096];
+	static const char *const names[5] = { "uname", "osrelease", "version",
+					      "version_signature", "vdso" };
+	const char *path[5];
 	struct kver_paths p, *pp = NULL;
 	struct stat st;
-	int err;
 
 	if (o->from) {
 		if (stat(o->from, &st) != 0 || !S_ISDIR(st.st_mode)) {
 			char shown[200];
 
-			return fail(EXIT_USAGE, "--from: '%s' is not a folder",
-				    clean(o->from, shown, sizeof(shown)));
+			fail(EXIT_USAGE, "--from: '%s' is not a folder",
+			     clean(o->from, shown, sizeof(shown)));
+			return KVER_EINVAL;
 		}
-		p.uname = snapshot_file(files[0], sizeof(files[0]), o->from,
-					"uname");
-		p.osrelease = snapshot_file(files[1], sizeof(files[1]),
-					    o->from, "osrelease");
-		p.proc_version = snapshot_file(files[2], sizeof(files[2]),
-					       o->from, "version");
-		p.version_signature = snapshot_file(files[3], sizeof(files[3]),
-						    o->from,
-						    "version_signature");
-		p.vdso = snapshot_file(files[4], sizeof(files[4]), o->from,
-				       "vdso");
+		for (int i = 0; i < 5; i++)
+			path[i] = snapshot_file(files[i], sizeof(files[i]),
+						o->from, names[i]);
+		p.uname = path[0];
+		p.osrelease = path[1];
+		p.proc_version = path[2];
+		p.version_signature = path[3];
+		p.vdso = path[4];
 		pp = &p;
 	}
-	err = kver_running(pp, r);
-	if (err)
-		return fail(EXIT_NO, "%s", kver_strerror(err));
-	return EXIT_OK;
+	return kver_running(pp, r);
+}
+
+/* The one-line error when no source gave a version, with every reason. */
+static int no_source(const struct kver_running *r, int status)
+{
+	char why[512];
+
+	reasons(r, why, sizeof(why));
+	return fail(status, "%s (%s)", kver_strerror(KVER_ENOSOURCE), why);
 }
 
 /* What one source said, for people: "6.1.0-27-amd64 (Debian 6.1.115-1)". */
@@ -498,44 +447,45 @@ static const char *source_state(const struct kver_running *r, int s)
 	return si->agrees ? "ok" : "FAIL";
 }
 
-static void json_running(const struct kver_running *r, int check)
+/*
+ * The running kernel as JSON, every member but the closing brace, so that
+ * a command can add its own. Without a version (err), the document says
+ * why in "error" and in each source's own "error".
+ */
+static void json_running(const struct kver_running *r, int err, int *first)
 {
 	char buf[256];
-	int first = 1, f2;
+	int f2;
 
 	printf("{");
-	json_kv(&first, "release", r->release);
-	json_version(&first, &r->version);
-	json_ku(&first, "code", r->code);
-	snprintf(buf, sizeof(buf), "0x%x", (unsigned)r->code);
-	json_kv(&first, "code_hex", buf);
-	json_key(&first, "from");
-	f2 = 1;
-	printf("{");
-	json_kv(&f2, "major", kver_source_name(r->from_major));
-	json_kv(&f2, "patchlevel", kver_source_name(r->from_patchlevel));
-	json_kv(&f2, "sublevel", kver_source_name(r->from_sublevel));
-	printf("}");
-	json_key(&first, "flags");
-	printf("[");
-	f2 = 1;
-	for (unsigned int bit = 1; bit; bit <<= 1)
-		if ((r->flags & bit) && kver_run_flag_name(bit)) {
-			printf("%s", f2 ? "" : ", ");
-			f2 = 0;
-			json_str(kver_run_flag_name(bit));
-		}
-	printf("]");
-	json_kb(&first, "agree", r->disagree == 0);
-	if (check) {
-		int ok = 1;
-
-		for (int s = KVER_SRC_UNAME; s < KVER_SRC_COUNT; s++)
-			if (!strcmp(source_state(r, s), "FAIL"))
-				ok = 0;
-		json_kb(&first, "ok", ok);
+	if (err) {
+		json_kv(first, "error", kver_strerror(err));
+	} else {
+		json_kv(first, "release", r->release);
+		json_version(first, &r->version);
+		json_ku(first, "code", r->code);
+		snprintf(buf, sizeof(buf), "0x%x", (unsigned)r->code);
+		json_kv(first, "code_hex", buf);
+		json_key(first, "from");
+		f2 = 1;
+		printf("{");
+		json_kv(&f2, "major", kver_source_name(r->from_major));
+		json_kv(&f2, "patchlevel", kver_source_name(r->from_patchlevel));
+		json_kv(&f2, "sublevel", kver_source_name(r->from_sublevel));
+		printf("}");
+		json_key(first, "flags");
+		printf("[");
+		f2 = 1;
+		for (unsigned int bit = 1; bit; bit <<= 1)
+			if ((r->flags & bit) && kver_run_flag_name(bit)) {
+				printf("%s", f2 ? "" : ", ");
+				f2 = 0;
+				json_str(kver_run_flag_name(bit));
+			}
+		printf("]");
+		json_kb(first, "agree", r->disagree == 0);
 	}
-	json_key(&first, "sources");
+	json_key(first, "sources");
 	printf("[");
 	for (int s = KVER_SRC_UNAME; s < KVER_SRC_COUNT; s++) {
 		const struct kver_source_info *si = &r->src[s];
@@ -558,7 +508,8 @@ static void json_running(const struct kver_running *r, int check)
 		}
 		printf("}");
 	}
-	printf("]}\n");
+	printf("]");
+	json_pending = 0;
 }
 
 /* The warning `kver` gives when sources disagree: one line on stderr. */
@@ -581,19 +532,168 @@ static void warn_disagree(const struct kver_running *r)
 	fputc('\n', stderr);
 }
 
+/* ---- kver cmp ------------------------------------------------------- */
+
+struct op {
+	const char *name[2];
+	int lt, eq, gt;		/* truth for each outcome */
+};
+
+static const struct op ops[] = {
+	{ { "-eq", "=" }, 0, 1, 0 },
+	{ { "-ne", "!=" }, 1, 0, 1 },
+	{ { "-lt", "<" }, 1, 0, 0 },
+	{ { "-le", "<=" }, 1, 1, 0 },
+	{ { "-gt", ">" }, 0, 0, 1 },
+	{ { "-ge", ">=" }, 0, 1, 1 },
+	{ { "==", "==" }, 0, 1, 0 },
+};
+
+static const struct op *find_op(const char *s)
+{
+	for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
+		if (!strcmp(s, ops[i].name[0]) || !strcmp(s, ops[i].name[1]))
+			return &ops[i];
+	return NULL;
+}
+
+static int truth_of(const struct op *op, int c)
+{
+	if (!op)
+		return c == 0;
+	return c < 0 ? op->lt : c > 0 ? op->gt : op->eq;
+}
+
+/*
+ * The running version compared with b through op: 1 true, 0 false, -1
+ * when only a lower bound of SUBLEVEL is known (X.Y.255 or later) and the
+ * answer differs across it.
+ */
+static int running_truth(const struct kver_running *r, const struct op *op,
+			 const struct kver *b, int *c)
+{
+	struct kver hi = r->version;
+
+	*c = kver_cmp(&r->version, b);
+	if (!(r->flags & KVER_RUN_SUBLEVEL_MIN))
+		return truth_of(op, *c);
+	/* A SUBLEVEL past every number b could hold stands for "later". */
+	hi.sublevel = UINT32_MAX;
+	if (truth_of(op, *c) != truth_of(op, kver_cmp(&hi, b)))
+		return -1;
+	return truth_of(op, *c);
+}
+
+/* The running kernel for cmp --running and check --at-least, or an error. */
+static int get_running(const struct opts *o, struct kver_running *r)
+{
+	int err = read_running(o, r);
+
+	if (err == KVER_ENOSOURCE)
+		return no_source(r, EXIT_USAGE);
+	return err ? EXIT_USAGE : EXIT_OK;
+}
+
+static int cmd_cmp(const struct opts *o, int argc, char **argv)
+{
+	const struct op *op = NULL;
+	struct kver_running r;
+	struct kver a, b;
+	const char *sb, *sop = NULL;
+	char na[160], nb[160], shown[24];
+	int c, truth, collide, err;
+
+	if (o->running) {
+		/* kver cmp --running [OP] B: A is the running kernel. */
+		if (argc != 1 && argc != 2)
+			return fail(EXIT_USAGE, "cmp: --running expects B or "
+				    "OP B (try kver --help)");
+		sop = argc == 2 ? argv[0] : NULL;
+		sb = argv[argc - 1];
+	} else if (argc == 2 || argc == 3) {
+		sop = argc == 3 ? argv[1] : NULL;
+		sb = argv[argc - 1];
+	} else {
+		return fail(EXIT_USAGE, "cmp: expects A B or A OP B (try kver --help)");
+	}
+	if (sop && !(op = find_op(sop)))
+		return fail(EXIT_USAGE, "cmp: unknown operator '%s' "
+			    "(-eq -ne -lt -le -gt -ge = != < <= > >=)",
+			    clean(sop, shown, sizeof(shown)));
+	if (!o->running && parse_arg("cmp", argv[0], &a))
+		return EXIT_USAGE;
+	if (parse_arg("cmp", sb, &b))
+		return EXIT_USAGE;
+	if (o->running) {
+		err = get_running(o, &r);
+		if (err)
+			return err;
+		a = r.version;
+		truth = running_truth(&r, op, &b, &c);
+		numbers(&a, na, sizeof(na));
+		kver_format(&b, KVER_FMT_FULL, nb, sizeof(nb));
+		if (truth < 0)
+			return fail(EXIT_USAGE, "cmp: the running kernel is "
+				    "%u.%u.255 or later (only its code tells "
+				    "SUBLEVEL): cannot tell how it compares "
+				    "with %s", (unsigned)a.major,
+				    (unsigned)a.patchlevel, nb);
+	} else {
+		c = kver_cmp(&a, &b);
+		truth = truth_of(op, c);
+		kver_format(&a, KVER_FMT_FULL, na, sizeof(na));
+		kver_format(&b, KVER_FMT_FULL, nb, sizeof(nb));
+	}
+	collide = kver_code_collides(&a, &b);
+
+	if (o->json) {
+		int first = 1;
+
+		printf("{");
+		json_kv(&first, "a", na);
+		json_kv(&first, "b", nb);
+		if (o->running)
+			json_kb(&first, "running", 1);
+		json_ki(&first, "cmp", c);
+		if (op)
+			json_kv(&first, "op", sop);
+		json_kb(&first, "result", truth);
+		json_kb(&first, "same_code", kver_code_of(&a) == kver_code_of(&b));
+		json_kb(&first, "code_collision", collide);
+		printf("}\n");
+		json_pending = 0;
+	} else if (!op) {
+		printf("%s %s %s\n", na, c < 0 ? "<" : c > 0 ? ">" : "=", nb);
+		if (collide)
+			printf("note: both encode as 0x%x; LINUX_VERSION_CODE "
+			       "cannot tell them apart\n",
+			       (unsigned)kver_code_of(&a));
+	}
+	if (o->running)
+		warn_disagree(&r);
+	return truth ? EXIT_OK : EXIT_NO;
+}
+
 static int cmd_show(const struct opts *o)
 {
 	struct kver_running r;
 	char num[160], what[256];
 	int err = read_running(o, &r);
 
-	if (err)
-		return err;
+	if (err && err != KVER_ENOSOURCE)
+		return EXIT_USAGE;
 	if (o->json) {
-		json_running(&r, 0);
+		int first = 1;
+
+		json_running(&r, err, &first);
+		printf("}\n");
+		if (err)
+			return no_source(&r, EXIT_NO);
 		warn_disagree(&r);
 		return EXIT_OK;
 	}
+	if (err)
+		return no_source(&r, EXIT_NO);
 	numbers(&r.version, num, sizeof(num));
 	printf("release   %s\n", r.release[0] ? r.release : "(none)");
 	printf("version   %s%s\n", num,
@@ -626,14 +726,17 @@ static int cmd_show(const struct opts *o)
 static int cmd_check(const struct opts *o, int argc)
 {
 	struct kver_running r;
-	char num[160], what[256];
-	int err, bad = 0, used = 0;
+	struct kver want;
+	char num[160], what[256], nw[160];
+	int err, bad = 0, used = 0, enough = 1, c;
 
 	if (argc != 0)
 		return fail(EXIT_USAGE, "check: takes no arguments (try kver --help)");
+	if (o->at_least && parse_arg("check: --at-least", o->at_least, &want))
+		return EXIT_USAGE;
 	err = read_running(o, &r);
-	if (err)
-		return err;
+	if (err && err != KVER_ENOSOURCE)
+		return EXIT_USAGE;
 	for (int s = KVER_SRC_UNAME; s < KVER_SRC_COUNT; s++) {
 		const char *state = source_state(&r, s);
 
@@ -642,8 +745,23 @@ static int cmd_check(const struct opts *o, int argc)
 		else if (!strcmp(state, "ok"))
 			used++;
 	}
+	if (!err && o->at_least) {
+		static const struct op ge = { { "-ge", ">=" }, 0, 1, 1 };
+
+		enough = running_truth(&r, &ge, &want, &c);
+		kver_format(&want, KVER_FMT_FULL, nw, sizeof(nw));
+	}
 	if (o->json) {
-		json_running(&r, 1);
+		int first = 1;
+
+		json_running(&r, err, &first);
+		json_kb(&first, "ok", !err && !bad && enough == 1);
+		if (o->at_least && !err) {
+			json_kv(&first, "at_least", nw);
+			if (enough >= 0)
+				json_kb(&first, "at_least_ok", enough);
+		}
+		printf("}\n");
 	} else {
 		for (int s = KVER_SRC_UNAME; s < KVER_SRC_COUNT; s++) {
 			source_text(&r, s, what, sizeof(what));
@@ -651,21 +769,82 @@ static int cmd_check(const struct opts *o, int argc)
 			       kver_source_name(s), what);
 		}
 	}
+	if (err)
+		return no_source(&r, EXIT_NO);
 	numbers(&r.version, num, sizeof(num));
 	if (bad)
 		return fail(EXIT_NO, "check: %d of %d sources do not agree "
 			    "with %s", bad, bad + used, num);
+	if (enough < 0)
+		return fail(EXIT_USAGE, "check: the running kernel is %u.%u.255 "
+			    "or later (only its code tells SUBLEVEL): cannot "
+			    "tell whether it is at least %s",
+			    (unsigned)r.version.major,
+			    (unsigned)r.version.patchlevel, nw);
+	if (!enough)
+		return fail(EXIT_NO, "check: the running kernel %s is older "
+			    "than %s", num, nw);
 	if (!o->json)
-		printf("%d sources agree on %s\n", used, num);
+		printf("%d sources agree on %s%s%s\n", used, num,
+		       o->at_least ? ", at least " : "",
+		       o->at_least ? nw : "");
 	return EXIT_OK;
+}
+
+/* Options that a command does not use are errors, not silently ignored. */
+static int check_options(const struct opts *o, const char *cmd)
+{
+	int sources = !*cmd || !strcmp(cmd, "check") ||
+		      (!strcmp(cmd, "cmp") && o->running);
+	const char *sep = *cmd ? ": " : "";
+
+	if (o->from && !sources)
+		return fail(EXIT_USAGE, "%s%s--from applies only where the "
+			    "running kernel is read (kver, check, cmp "
+			    "--running)", cmd, sep);
+	if (o->running && strcmp(cmd, "cmp"))
+		return fail(EXIT_USAGE, "%s%s--running applies only to cmp",
+			    cmd, sep);
+	if (o->at_least && strcmp(cmd, "check"))
+		return fail(EXIT_USAGE, "%s%s--at-least applies only to check",
+			    cmd, sep);
+	return EXIT_OK;
+}
+
+/*
+ * An option with a value, as "--name VALUE" or "--name=VALUE": 1 when a is
+ * that option (*val set, *i past the value), 0 when it is not, -1 when
+ * the value is missing.
+ */
+static int valued(const char *a, const char *name, int argc, char **argv,
+		  int *i, const char **val)
+{
+	size_t n = strlen(name);
+
+	if (strncmp(a, name, n) != 0 || (a[n] && a[n] != '='))
+		return 0;
+	if (a[n] == '=') {
+		*val = a + n + 1;
+		return 1;
+	}
+	if (++*i >= argc)
+		return -1;
+	*val = argv[*i];
+	return 1;
 }
 
 int main(int argc, char **argv)
 {
-	struct opts o = { 0, NULL };
+	struct opts o = { 0, NULL, 0, NULL };
 	char *args[64];
-	int n = 0, i;
+	const char *cmd;
+	int n = 0, i, err, got;
 
+	/* --json anywhere before "--" makes even a usage error JSON. */
+	json_pending = 0;
+	for (i = 1; i < argc && strcmp(argv[i], "--"); i++)
+		if (!strcmp(argv[i], "--json"))
+			json_pending = 1;
 	/* Options may come anywhere; "-lt" and friends stay arguments. */
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];
@@ -678,15 +857,21 @@ int main(int argc, char **argv)
 		} else if (!strcmp(a, "--version") || !strcmp(a, "-V")) {
 			printf("kver %s\n", KVER_VERSION_STRING);
 			return EXIT_OK;
-		} else if (!strcmp(a, "--from")) {
-			if (++i >= argc)
+		} else if ((got = valued(a, "--from", argc, argv, &i,
+					  &o.from)) != 0) {
+			if (got < 0)
 				return fail(EXIT_USAGE, "--from needs a folder");
-			o.from = argv[i];
-		} else if (!strncmp(a, "--from=", 7)) {
-			o.from = a + 7;
+		} else if ((got = valued(a, "--at-least", argc, argv, &i,
+					  &o.at_least)) != 0) {
+			if (got < 0)
+				return fail(EXIT_USAGE, "--at-least needs a VERSION");
+		} else if (!strcmp(a, "--running")) {
+			o.running = 1;
 		} else if (!strcmp(a, "--")) {
 			while (++i < argc && n < 64)
 				args[n++] = argv[i];
+			if (i < argc)
+				return fail(EXIT_USAGE, "too many arguments");
 		} else if (a[0] == '-' && a[1] == '-') {
 			char shown[40];
 
@@ -698,20 +883,24 @@ int main(int argc, char **argv)
 			return fail(EXIT_USAGE, "too many arguments");
 		}
 	}
-	if (n == 0)
-		return cmd_show(&o);
-	if (!strcmp(args[0], "code"))
-		return cmd_code(&o, n - 1, args + 1);
-	if (!strcmp(args[0], "decode"))
-		return cmd_decode(&o, n - 1, args + 1);
-	if (!strcmp(args[0], "cmp"))
-		return cmd_cmp(&o, n - 1, args + 1);
-	if (!strcmp(args[0], "check"))
-		return cmd_check(&o, n - 1);
-	{
+	cmd = n ? args[0] : "";
+	if (n && strcmp(cmd, "code") && strcmp(cmd, "decode") &&
+	    strcmp(cmd, "cmp") && strcmp(cmd, "check")) {
 		char shown[40];
 
 		return fail(EXIT_USAGE, "unknown command '%s' (try kver "
 			    "--help)", clean(args[0], shown, sizeof(shown)));
 	}
+	err = check_options(&o, cmd);
+	if (err)
+		return err;
+	if (n == 0)
+		return cmd_show(&o);
+	if (!strcmp(cmd, "code"))
+		return cmd_code(&o, n - 1, args + 1);
+	if (!strcmp(cmd, "decode"))
+		return cmd_decode(&o, n - 1, args + 1);
+	if (!strcmp(cmd, "cmp"))
+		return cmd_cmp(&o, n - 1, args + 1);
+	return cmd_check(&o, n - 1);
 }

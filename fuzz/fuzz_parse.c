@@ -41,8 +41,9 @@ static void release(const uint8_t *data, size_t size)
 	/* The numbers alone compare equal to the version, up to -rc. */
 	kver_format(&v, KVER_FMT_NUMBERS, buf, sizeof(buf));
 	MUST(kver_parse(buf, &w) == 0 && w.rest[0] == '\0');
-	v.rc = 0;
+	v.is_rc = 0;
 	MUST(kver_cmp(&v, &w) == 0);
+	MUST(v.rc <= KVER_RC_MAX);
 }
 
 static void decode(const uint8_t *data, size_t size)

@@ -2,7 +2,8 @@
 # run.sh TARGET...: run each libFuzzer target from $OUT/fuzz for an equal
 # share of $FUZZ_SECONDS, starting from the seed corpus in corpus/NAME.
 # New inputs go below $OUT, never into the repository. Prints one line per
-# target and a closing "N passed, N failed".
+# target (runs, edges and features covered) and a closing "N passed, N
+# failed".
 set -u
 cd "$(dirname -- "$0")" || exit 2
 n=$#
@@ -21,7 +22,8 @@ for t in "$@"; do
 		-artifact_prefix="$OUT/fuzz/crashes/$t-" \
 		"$work" "corpus/$name" >"$log" 2>&1; then
 		runs=$(sed -n 's/^Done \([0-9]*\) runs in \([0-9]*\) second.*/\1 runs in \2 s/p' "$log")
-		echo "ok   $t: ${runs:-done}, no crash"
+		cov=$(sed -n 's/^#[0-9]*[[:space:]]*DONE[[:space:]]*cov: \([0-9]*\) ft: \([0-9]*\).*/, coverage \1 edges, \2 features/p' "$log")
+		echo "ok   $t: ${runs:-done}${cov}, no crash"
 		passed=$((passed + 1))
 	else
 		echo "FAIL $t (log: $log)"

@@ -31,12 +31,17 @@ int kver_code_exact(const struct kver *v)
 {
 	unsigned int i;
 
-	if (v->major > 0xffff || v->patchlevel > 0xff || v->sublevel >= 0xff)
+	if (kver_code_overflows(v) || v->sublevel >= 0xff)
 		return 0;
 	for (i = 3; i < v->nparts && i < 3 + KVER_EXTRA_MAX; i++)
 		if (v->extra[i - 3] != 0)
 			return 0;
 	return 1;
+}
+
+int kver_code_overflows(const struct kver *v)
+{
+	return v->major > 0xffff || v->patchlevel > 0xff;
 }
 
 static int cmp_u32(uint32_t a, uint32_t b)
@@ -65,15 +70,10 @@ int kver_cmp(const struct kver *a, const struct kver *b)
 		if (c)
 			return c;
 	}
-	/* 6.12.0-rc3 comes before 6.12.0. */
-	if (a->rc != b->rc) {
-		if (!a->rc)
-			return 1;
-		if (!b->rc)
-			return -1;
-		return cmp_u32(a->rc, b->rc);
-	}
-	return 0;
+	/* 6.12.0-rc0 < 6.12.0-rc3 < 6.12.0. */
+	if (a->is_rc != b->is_rc)
+		return a->is_rc ? -1 : 1;
+	return a->is_rc ? cmp_u32(a->rc, b->rc) : 0;
 }
 
 int kver_code_collides(const struct kver *a, const struct kver *b)

@@ -48,15 +48,27 @@ enum {
 	KVER_EABSENT = -13,	/* source not present on this system */
 	KVER_EIO = -14,		/* source present but unreadable */
 	KVER_ENOSOURCE = -15,	/* no source gave a usable version */
+	KVER_ENOTREG = -16,	/* source is not a regular file (FIFO, ...) */
+	KVER_ECONFLICT = -17	/* source contradicts itself */
 };
 
 /* Short phrase for an error code ("leading zero"); never NULL. */
 const char *kver_strerror(int err);
 
+/* Highest release candidate number accepted ("-rc99"). */
+#define KVER_RC_MAX 99
+
 /*
  * A kernel version at full width. "3.0" has nparts 2 and sublevel 0.
  * rest is everything after the numeric parts, verbatim ("-27-amd64",
- * "+bpo-amd64", "-rc3"); rc is N when rest starts with "-rcN", else 0.
+ * "+bpo-amd64", "-rc3").
+ *
+ * is_rc is 1 for a release candidate, whose number is rc: rest starts with
+ * upstream's "-rcN", Debian's "~rcN", Fedora's "-0.rcN" or Ubuntu
+ * mainline's "-MMPPSSrcN" ("6.8.0-060800rc1-generic"), where N is a plain
+ * number followed by nothing or one of "-+_.". An N above
+ * KVER_RC_MAX makes the release malformed (KVER_ERANGE). Otherwise is_rc
+ * and rc are 0.
  */
 struct kver {
 	uint32_t major, patchlevel, sublevel;
@@ -64,6 +76,7 @@ struct kver {
 	uint32_t rc;
 	unsigned int nparts;		/* 2 .. 3 + KVER_EXTRA_MAX */
 	char rest[KVER_REST_MAX + 1];	/* NUL-terminated */
+	int is_rc;
 };
 
 /*
@@ -73,6 +86,13 @@ struct kver {
  * only on success.
  */
 int kver_parse_uint(const char *s, uint32_t max, uint32_t *out);
+
+/*
+ * A LINUX_VERSION_CODE written as text: "0x601c0" (hex digits in either
+ * case) or "393664" (strict decimal). Errors: KVER_EEMPTY, KVER_ENOTNUM,
+ * KVER_ELEADZERO, KVER_ERANGE (above 32 bits), KVER_EINVAL.
+ */
+int kver_parse_code(const char *s, uint32_t *code);
 
 /*
  * Parse a release string such as "6.1.0-27-amd64" or "5.15.153.1-microsoft-
@@ -116,13 +136,28 @@ uint32_t kver_code_of(const struct kver *v);
 #define KVER_DECODE_SUBLEVEL_MIN 1
 int kver_decode(uint32_t code, struct kver *out);
 
-/* 1 when decoding kver_code_of(v) gives back v's numbers exactly, else 0. */
+/*
+ * 1 when kver_code_of(v) stands for v's numbers and for no other version,
+ * so that kver_decode() gives them back and returns 0: MAJOR <= 65535,
+ * PATCHLEVEL <= 255, SUBLEVEL <= 254 (255 is the clamp: its code is shared
+ * by every later SUBLEVEL) and no non-zero part after SUBLEVEL. Else 0.
+ * "-rcN" and other suffixes are never encoded and do not count.
+ */
 int kver_code_exact(const struct kver *v);
 
 /*
+ * 1 when the code does not fit: MAJOR above 65535 or PATCHLEVEL above 255
+ * spill into the bits of the part before, so the code reads as another
+ * version (6.256.0 gives 0x70000, which is 7.0.0). A SUBLEVEL above 255
+ * is clamped, not an overflow. Else 0.
+ */
+int kver_code_overflows(const struct kver *v);
+
+/*
  * Full-precision order: major, patchlevel, sublevel, then the extra parts
- * (a missing part counts as 0), then "-rcN" before the release itself.
- * Other suffixes (distribution, local version) do not take part.
+ * (a missing part counts as 0), then release candidates before the release
+ * itself, in order of their number (rc0 < rc1 < ... < release). Other
+ * suffixes (distribution, local version) do not take part.
  * Returns -1, 0 or 1.
  */
 int kver_cmp(const struct kver *a, const struct kver *b);
@@ -150,25 +185,55 @@ int kver_elf_note_code(const void *image, size_t len, uint32_t *code);
  *
  * Sources, in the order they are read:
  *  KVER_SRC_UNAME        uname(2) release
- *  KVER_SRC_OSRELEASE    /proc/sys/kernel/osrelease (must equal uname)
- *  KVER_SRC_PROC_VERSION /proc/version: its "Linux version RELEASE" must
- *                        equal uname; on Debian its "#N ... Debian X.Y.Z-R"
- *                        field gives the real upstream version
- *  KVER_SRC_SIGNATURE    /proc/version_signature (Ubuntu): its last field is
- *                        the real upstream version
+ *  KVER_SRC_OSRELEASE    /proc/sys/kernel/osrelease
+ *  KVER_SRC_PROC_VERSION /proc/version: "Linux version RELEASE ..."; on
+ *                        Debian its "#N ... Debian X.Y.Z-R" field gives the
+ *                        real upstream version
+ *  KVER_SRC_SIGNATURE    /proc/version_signature (Ubuntu): "Ubuntu
+ *                        5.15.0-91.101-generic 5.15.131", whose last word
+ *                        is the real upstream version
  *  KVER_SRC_VDSO         the vDSO "Linux" note: the kernel's own
  *                        LINUX_VERSION_CODE, exact below SUBLEVEL 255
  *
- * The best version takes MAJOR and PATCHLEVEL from uname, SUBLEVEL from the
- * distribution's field when there is one; else from the vDSO when uname
- * shows an ABI number where SUBLEVEL goes ("6.1.0-27-amd64": a zero
- * followed by a suffix) and the vDSO says otherwise (from 255 on only as a
- * lower bound, KVER_RUN_SUBLEVEL_MIN); else from uname. Without uname the
- * release comes from osrelease or /proc/version, and with no release at all
- * the distribution's field or the vDSO gives every part. Every source is
- * then checked against the result; those that contradict it are flagged in
- * `disagree` (a kernel from before the clamp, whose code overflows into
- * PATCHLEVEL, counts as agreeing: KVER_RUN_UNCLAMPED_KERNEL).
+ * Reading never blocks and never takes more than a source can hold: files
+ * are opened with O_NONBLOCK | O_NOCTTY, anything but a regular file (the
+ * procfs files are regular files) is KVER_ENOTREG, a file larger than the
+ * source can be is KVER_ETOOLONG. A source that cannot be used says why in
+ * src[].err; a text that does not parse is an error of that source.
+ *
+ * The reconcile rule. "ABI-style" is a release with SUBLEVEL 0 followed by
+ * a suffix, as distributions write it ("6.1.0-27-amd64" on 6.1.115).
+ *  0. A /proc/version whose Debian field could not give its own release's
+ *     SUBLEVEL (see 2a) contradicts itself: KVER_ECONFLICT, unusable.
+ *  1. The release R is uname's, else osrelease's, else /proc/version's
+ *     release word. MAJOR and PATCHLEVEL always come from R.
+ *  2. SUBLEVEL (and the parts after it) come from the first that applies:
+ *     a. the distribution field D, version_signature's upstream version or
+ *        else /proc/version's Debian field, when its source names R
+ *        (/proc/version's release word is R; the signature's second word
+ *        is R once Ubuntu's upload number is dropped: "5.15.0-91.101-
+ *        generic" names "5.15.0-91-generic"), D has R's MAJOR and
+ *        PATCHLEVEL, and R is ABI-style or has D's numbers;
+ *     b. the vDSO, when R is ABI-style with three numbers and the code has
+ *        R's MAJOR and PATCHLEVEL but another SUBLEVEL (from 255 on only
+ *        as a lower bound: KVER_RUN_SUBLEVEL_MIN);
+ *     c. R itself.
+ *     When a or b replaces an ABI-style SUBLEVEL, KVER_RUN_DISTRO_ABI is set.
+ *  3. Without R, the signature's upstream version gives every part, else
+ *     the vDSO does.
+ *  4. A source that gave a value disagrees when it contradicts the result:
+ *     uname, osrelease   not the text R, or other numbers than the result
+ *                        (except an ABI-style SUBLEVEL replaced by 2a, 2b);
+ *     proc_version       its release word is not R, or its Debian field has
+ *                        other numbers than the result;
+ *     version_signature  it names another release than R, or its upstream
+ *                        version has other numbers than the result;
+ *     vdso               its code is not kver_code_of(result), unless the
+ *                        result's SUBLEVEL is above 255 and the code is the
+ *                        pre-clamp sum (KVER_RUN_UNCLAMPED_KERNEL).
+ *     Each sets its bit in `disagree`, and KVER_RUN_DISAGREE. A part is
+ *     never taken from a source that disagrees: from_major, from_patchlevel
+ *     and from_sublevel always name a source with agrees == 1.
  */
 enum kver_source {
 	KVER_SRC_NONE = 0,
@@ -186,7 +251,8 @@ const char *kver_source_name(enum kver_source src);
 /*
  * Where each source is read from. A NULL member means the real source;
  * an empty string "" means "treat as absent"; any other string is a file to
- * read instead (for tests and recorded snapshots):
+ * read instead (for tests and recorded snapshots), which must be a regular
+ * file like the real one:
  *  uname              a file holding the `uname -r` output
  *  osrelease          default /proc/sys/kernel/osrelease
  *  proc_version       default /proc/version
@@ -205,7 +271,7 @@ struct kver_paths {
 
 /* What one source said. */
 struct kver_source_info {
-	int err;		/* 0, KVER_EABSENT, or why it failed */
+	int err;		/* 0, KVER_EABSENT, or why it is unusable */
 	int has_version;	/* version below is set */
 	struct kver version;	/* full-width version it gives, if any */
 	uint32_t code;		/* KVER_SRC_VDSO: the note's code */
@@ -237,7 +303,8 @@ struct kver_running {
 /*
  * Read every source (see struct kver_paths) and reconcile them. Returns 0
  * when a version was found (check out->disagree), KVER_ENOSOURCE when no
- * source gave one, KVER_EINVAL for a NULL out.
+ * source gave one (out->src[].err then says why for each), KVER_EINVAL for
+ * a NULL out.
  */
 int kver_running(const struct kver_paths *paths, struct kver_running *out);
 

@@ -24,6 +24,8 @@ const char *kver_strerror(int err)
 	case KVER_EABSENT:	return "not present";
 	case KVER_EIO:		return "cannot read";
 	case KVER_ENOSOURCE:	return "no usable version source";
+	case KVER_ENOTREG:	return "not a regular file";
+	case KVER_ECONFLICT:	return "contradicts itself";
 	default:		return "unknown error";
 	}
 }
@@ -82,6 +84,42 @@ int kver_parse_uint(const char *s, uint32_t max, uint32_t *out)
 	return 0;
 }
 
+static int hex_digit(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+int kver_parse_code(const char *s, uint32_t *code)
+{
+	uint32_t v = 0;
+	size_t i;
+
+	if (!s || !code)
+		return KVER_EINVAL;
+	if ((s[0] == '0') && (s[1] == 'x' || s[1] == 'X')) {
+		if (!s[2])
+			return KVER_ENOTNUM;
+		for (i = 2; s[i]; i++) {
+			int d = hex_digit((unsigned char)s[i]);
+
+			if (d < 0)
+				return KVER_ENOTNUM;
+			if (v > (UINT32_MAX >> 4))
+				return KVER_ERANGE;
+			v = (v << 4) | (uint32_t)d;
+		}
+		*code = v;
+		return 0;
+	}
+	return kver_parse_uint(s, UINT32_MAX, code);
+}
+
 /* Printable ASCII without blanks: what a kernel release is made of. */
 static int release_char(unsigned char c)
 {
@@ -89,22 +127,40 @@ static int release_char(unsigned char c)
 }
 
 /*
- * "-rcN" (or Debian's "~rcN") at the start of the rest; N must be a plain
- * number.
+ * A release candidate at the start of the rest of v: upstream's "-rcN",
+ * Debian's "~rcN", Fedora's "-0.rcN" ("6.13.0-0.rc1.20241202git...fc42"),
+ * Ubuntu mainline's "-MMPPSSrcN" (the version in two digits a part).
+ * N is a plain number followed by nothing or one of "-+_.". Returns 1 and
+ * sets *n for a candidate, 0 for none, KVER_ERANGE for an N above
+ * KVER_RC_MAX.
  */
-static uint32_t rc_number(const char *rest)
+static int rc_number(const struct kver *v, const char *rest, uint32_t *n)
 {
-	size_t pos = 3, len = strlen(rest);
-	uint32_t n;
+	static const char *const forms[] = { "-rc", "~rc", "-0.rc" };
+	size_t pos = 0, len = strlen(rest), end, i;
+	char tag[16];
+	int err;
 
-	if (strncmp(rest, "-rc", 3) != 0 && strncmp(rest, "~rc", 3) != 0)
+	for (i = 0; i < sizeof(forms) / sizeof(forms[0]); i++)
+		if (strncmp(rest, forms[i], strlen(forms[i])) == 0)
+			pos = strlen(forms[i]);
+	/* Ubuntu's mainline builds: "6.8.0-060800rc1-generic". */
+	snprintf(tag, sizeof(tag), "-%02u%02u%02urc", (unsigned)v->major % 100,
+		 (unsigned)v->patchlevel % 100, (unsigned)v->sublevel % 100);
+	if (v->major < 100 && v->patchlevel < 100 && v->sublevel < 100 &&
+	    strncmp(rest, tag, 9) == 0)
+		pos = 9;
+	if (pos == 0)
 		return 0;
-	if (scan_uint(rest, len, &pos, UINT32_MAX, &n) != 0)
+	/* Only a well-formed candidate counts, and only then is N judged. */
+	end = pos + strspn(rest + pos, "0123456789");
+	if (end < len && rest[end] != '-' && rest[end] != '+' &&
+	    rest[end] != '_' && rest[end] != '.')
 		return 0;
-	if (pos < len && rest[pos] != '-' && rest[pos] != '+' &&
-	    rest[pos] != '_' && rest[pos] != '.')
-		return 0;
-	return n;
+	err = scan_uint(rest, end, &pos, KVER_RC_MAX, n);
+	if (err)
+		return err == KVER_ERANGE ? err : 0;
+	return 1;
 }
 
 int kver_parse_n(const char *s, size_t len, struct kver *out)
@@ -152,7 +208,12 @@ int kver_parse_n(const char *s, size_t len, struct kver *out)
 		return KVER_EFORMAT;
 	memcpy(v.rest, s + pos, len - pos);
 	v.rest[len - pos] = '\0';
-	v.rc = rc_number(v.rest);
+	err = rc_number(&v, v.rest, &v.rc);
+	if (err < 0)
+		return err;
+	v.is_rc = err;
+	if (!v.is_rc)
+		v.rc = 0;
 	*out = v;
 	return 0;
 }

@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/utsname.h>
 #include <unistd.h>
 
@@ -40,17 +41,31 @@ const char *kver_run_flag_name(unsigned int flag)
 
 /*
  * Read a whole file into buf (at most size bytes). Missing files are
- * "absent", not errors: most sources exist only on some systems.
+ * "absent", not errors: most sources exist only on some systems. Only a
+ * regular file is opened at all, and without blocking, so a FIFO, a
+ * terminal or a device put in a source's place is an error, not a hang.
  */
 static int read_file(const char *path, void *buf, size_t size, size_t *len)
 {
+	struct stat st;
 	size_t n = 0;
 	int fd, err = 0;
 
-	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	*len = 0;
+	if (stat(path, &st) != 0)
+		return (errno == ENOENT || errno == ENOTDIR) ? KVER_EABSENT :
+							      KVER_EIO;
+	if (!S_ISREG(st.st_mode))
+		return KVER_ENOTREG;
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
 	if (fd < 0)
 		return (errno == ENOENT || errno == ENOTDIR) ? KVER_EABSENT :
 							      KVER_EIO;
+	/* The name may have changed between stat() and open(). */
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return KVER_ENOTREG;
+	}
 	for (;;) {
 		ssize_t r;
 
@@ -229,41 +244,6 @@ static void signature_name(const char *line, char *out, size_t size)
 		out[0] = '\0';
 }
 
-static int hex_digit(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
-/* A code written as text: "0x601c0" or "393664". */
-static int parse_code_text(const char *s, uint32_t *code)
-{
-	uint32_t v = 0;
-	size_t i;
-
-	if ((s[0] == '0') && (s[1] == 'x' || s[1] == 'X')) {
-		if (!s[2])
-			return KVER_ENOTNUM;
-		for (i = 2; s[i]; i++) {
-			int d = hex_digit((unsigned char)s[i]);
-
-			if (d < 0)
-				return KVER_ENOTNUM;
-			if (v > (UINT32_MAX >> 4))
-				return KVER_ERANGE;
-			v = (v << 4) | (uint32_t)d;
-		}
-		*code = v;
-		return 0;
-	}
-	return kver_parse_uint(s, UINT32_MAX, code);
-}
-
 static int read_vdso_file(const char *path, uint32_t *code)
 {
 	unsigned char image[IMAGE_MAX];
@@ -287,7 +267,7 @@ static int read_vdso_file(const char *path, uint32_t *code)
 			return KVER_EBADCHAR;
 	memcpy(text, image, len);
 	text[len] = '\0';
-	return parse_code_text(text, code);
+	return kver_parse_code(text, code);
 }
 
 /* NULL: the real source; "": absent; else the file to read. */
@@ -346,12 +326,35 @@ static void read_osrelease(const struct kver_paths *paths,
 	si->has_version = si->err == 0;
 }
 
+/* "6.1.0-27-amd64": a zero SUBLEVEL followed by something else. */
+static int abi_style(const struct kver *v)
+{
+	return v->sublevel == 0 && v->rest[0] != '\0';
+}
+
+static int same_numbers(const struct kver *a, const struct kver *b)
+{
+	struct kver x = *a, y = *b;
+
+	/* Only the numbers: -rc and suffixes of distro fields differ. */
+	x.is_rc = y.is_rc = 0;
+	return kver_cmp(&x, &y) == 0;
+}
+
+/* A distribution field d can give base's SUBLEVEL (rule 2a). */
+static int field_fits(const struct kver *d, const struct kver *base)
+{
+	return d->major == base->major && d->patchlevel == base->patchlevel &&
+	       (abi_style(base) || same_numbers(d, base));
+}
+
 static void read_proc_version(const struct kver_paths *paths,
 			      struct kver_source_info *si)
 {
 	char line[TEXT_MAX];
 	const char *path = pick(paths ? paths->proc_version : NULL,
 				"/proc/version");
+	struct kver release;
 	int err;
 
 	si->err = *path ? read_line(path, line, sizeof(line)) : KVER_EABSENT;
@@ -360,8 +363,14 @@ static void read_proc_version(const struct kver_paths *paths,
 	si->err = proc_version_release(line, si->text, sizeof(si->text));
 	if (si->err)
 		return;
+	si->err = kver_parse(si->text, &si->version);
+	if (si->err)
+		return;
 	/* No Debian field is normal: the line still names the release. */
+	release = si->version;
 	err = kver_debian_field(line, &si->version);
+	if (err == 0 && !field_fits(&si->version, &release))
+		err = KVER_ECONFLICT;	/* the line contradicts itself */
 	if (err == 0)
 		si->has_version = 1;
 	else if (err != KVER_EABSENT)
@@ -405,19 +414,41 @@ static void read_vdso(const struct kver_paths *paths,
 	snprintf(si->text, sizeof(si->text), "0x%x", (unsigned)si->code);
 }
 
-/* "6.1.0-27-amd64": a zero SUBLEVEL followed by something else. */
-static int abi_style(const struct kver *v)
+/*
+ * Does a signature's name ("5.15.0-91.101-generic", or with an HWE tag
+ * "5.15.0-91.101~20.04.1-generic") name the release "5.15.0-91-generic"?
+ * Ubuntu's upload number, from the '.' after the ABI number up to the next
+ * '-', is not in the release.
+ */
+static int signature_names(const char *name, const char *release)
 {
-	return v->sublevel == 0 && v->rest[0] != '\0';
+	const char *dash = strchr(name, '-'), *up, *tail;
+	size_t head;
+
+	if (!dash)
+		return strcmp(name, release) == 0;
+	up = dash + 1 + strspn(dash + 1, "0123456789");
+	if (*up != '.')
+		return strcmp(name, release) == 0;
+	tail = strchr(up, '-');
+	if (!tail)
+		tail = up + strlen(up);
+	head = (size_t)(up - name);
+	return strncmp(name, release, head) == 0 &&
+	       strcmp(release + head, tail) == 0;
 }
 
-static int same_numbers(const struct kver *a, const struct kver *b)
+/* Does the source of a distribution field name the release R? */
+static int names_release(const struct kver_running *r, enum kver_source s,
+			 const struct kver_source_info *rel)
 {
-	struct kver x = *a, y = *b;
+	const struct kver_source_info *si = &r->src[s];
 
-	/* Only the numbers: -rc and suffixes of distro fields differ. */
-	x.rc = y.rc = 0;
-	return kver_cmp(&x, &y) == 0;
+	if (!rel || rel == si)
+		return 1;
+	if (s == KVER_SRC_SIGNATURE)
+		return signature_names(si->text, rel->text);
+	return strcmp(si->text, rel->text) == 0;
 }
 
 static void disagree(struct kver_running *r, enum kver_source s)
@@ -427,7 +458,7 @@ static void disagree(struct kver_running *r, enum kver_source s)
 	r->flags |= KVER_RUN_DISAGREE;
 }
 
-/* Check one source against the result, once the result is known. */
+/* Check one source against the result (rule 4 in kver.h). */
 static void judge(struct kver_running *r, enum kver_source s,
 		  const struct kver_source_info *rel)
 {
@@ -440,26 +471,21 @@ static void judge(struct kver_running *r, enum kver_source s,
 	switch (s) {
 	case KVER_SRC_UNAME:
 	case KVER_SRC_OSRELEASE:
-		if (rel && strcmp(si->text, rel->text) != 0) {
+		if (!names_release(r, s, rel))
 			disagree(r, s);
+		else if (same_numbers(&si->version, best))
 			break;
-		}
-		if (si->version.major != best->major ||
-		    si->version.patchlevel != best->patchlevel)
-			disagree(r, s);
-		else if (si->version.sublevel != best->sublevel &&
-			 !(abi_style(&si->version) &&
-			   (r->flags & KVER_RUN_DISTRO_ABI)))
+		else if (!(abi_style(&si->version) &&
+			   (r->flags & KVER_RUN_DISTRO_ABI) &&
+			   si->version.major == best->major &&
+			   si->version.patchlevel == best->patchlevel))
 			disagree(r, s);
 		break;
 	case KVER_SRC_PROC_VERSION:
-		if (rel && strcmp(si->text, rel->text) != 0)
+	case KVER_SRC_SIGNATURE:
+		if (!names_release(r, s, rel))
 			disagree(r, s);
 		else if (si->has_version && !same_numbers(&si->version, best))
-			disagree(r, s);
-		break;
-	case KVER_SRC_SIGNATURE:
-		if (!same_numbers(&si->version, best))
 			disagree(r, s);
 		break;
 	case KVER_SRC_VDSO:
@@ -480,11 +506,35 @@ static void judge(struct kver_running *r, enum kver_source s,
 	}
 }
 
+/* Only the numbers of a version, at least three of them. */
+static struct kver numbers_of(const struct kver *v)
+{
+	struct kver d = *v;
+
+	d.rest[0] = '\0';
+	d.rc = 0;
+	d.is_rc = 0;
+	if (d.nparts < 3)
+		d.nparts = 3;
+	return d;
+}
+
+/* Rule 2a: may the distribution field give R's SUBLEVEL? */
+static int distro_applies(const struct kver_running *r,
+			  const struct kver_source_info *distro,
+			  const struct kver_source_info *rel,
+			  const struct kver *base)
+{
+	return names_release(r, (enum kver_source)(distro - r->src), rel) &&
+	       field_fits(&distro->version, base);
+}
+
 int kver_running(const struct kver_paths *paths, struct kver_running *out)
 {
 	struct kver_running r;
 	struct kver_source_info *rel = NULL, *distro = NULL, *vd;
-	const struct kver *base;
+	struct kver base_v;
+	const struct kver *base = &base_v;
 	int s;
 
 	if (!out)
@@ -497,15 +547,10 @@ int kver_running(const struct kver_paths *paths, struct kver_running *out)
 	read_vdso(paths, &r.src[KVER_SRC_VDSO]);
 	vd = &r.src[KVER_SRC_VDSO];
 
-	/* The release string: uname, else the same string from /proc. */
-	for (s = KVER_SRC_UNAME; s <= KVER_SRC_PROC_VERSION && !rel; s++) {
-		struct kver_source_info *si = &r.src[s];
-		struct kver v;
-
-		if (si->err == 0 && si->text[0] &&
-		    kver_parse(si->text, &v) == 0)
-			rel = si;
-	}
+	/* Rule 1: the release string, from uname, else the same from /proc. */
+	for (s = KVER_SRC_UNAME; s <= KVER_SRC_PROC_VERSION && !rel; s++)
+		if (r.src[s].err == 0)
+			rel = &r.src[s];
 	if (r.src[KVER_SRC_SIGNATURE].has_version)
 		distro = &r.src[KVER_SRC_SIGNATURE];
 	else if (r.src[KVER_SRC_PROC_VERSION].has_version)
@@ -516,12 +561,11 @@ int kver_running(const struct kver_paths *paths, struct kver_running *out)
 		snprintf(r.release, sizeof(r.release), "%s", rel->text);
 		r.from_major = r.from_patchlevel = r.from_sublevel =
 			(enum kver_source)(rel - r.src);
-	} else if (distro) {
-		r.version = distro->version;
-		r.version.rest[0] = '\0';
-		r.version.rc = 0;
+	} else if (r.src[KVER_SRC_SIGNATURE].has_version) {
+		/* Rule 3: the signature's upstream version, else the vDSO. */
+		r.version = numbers_of(&r.src[KVER_SRC_SIGNATURE].version);
 		r.from_major = r.from_patchlevel = r.from_sublevel =
-			(enum kver_source)(distro - r.src);
+			KVER_SRC_SIGNATURE;
 	} else if (vd->err == 0) {
 		if (kver_decode(vd->code, &r.version))
 			r.flags |= KVER_RUN_SUBLEVEL_MIN;
@@ -531,29 +575,23 @@ int kver_running(const struct kver_paths *paths, struct kver_running *out)
 		*out = r;
 		return KVER_ENOSOURCE;
 	}
-	base = &r.version;
+	base_v = r.version;	/* R's own numbers (all of them without R) */
 
-	if (rel && distro && distro->version.major == base->major &&
-	    distro->version.patchlevel == base->patchlevel) {
-		/* The distribution's field is the upstream version. */
-		struct kver d = distro->version;
-
-		if (d.sublevel != base->sublevel && abi_style(base))
+	if (rel && distro && distro_applies(&r, distro, rel, base)) {
+		/* Rule 2a: the distribution's field is the upstream version. */
+		if (distro->version.sublevel != base->sublevel &&
+		    abi_style(base))
 			r.flags |= KVER_RUN_DISTRO_ABI;
-		d.rest[0] = '\0';
-		d.rc = 0;
-		if (d.nparts < 3)
-			d.nparts = 3;
-		r.version = d;
+		r.version = numbers_of(&distro->version);
 		r.from_sublevel = (enum kver_source)(distro - r.src);
 	} else if (rel && vd->err == 0 && vd->version.major == base->major &&
 		   vd->version.patchlevel == base->patchlevel &&
 		   vd->version.sublevel != base->sublevel &&
 		   abi_style(base) && base->nparts <= 3) {
 		/*
-		 * uname shows an ABI number where the SUBLEVEL goes and no
-		 * distribution field says more: the kernel's own code does,
-		 * exactly below 255 and as a lower bound from 255 on.
+		 * Rule 2b: uname shows an ABI number where the SUBLEVEL goes
+		 * and no distribution field says more: the kernel's own code
+		 * does, exactly below 255 and as a lower bound from 255 on.
 		 */
 		struct kver d;
 
@@ -568,10 +606,7 @@ int kver_running(const struct kver_paths *paths, struct kver_running *out)
 		r.flags |= KVER_RUN_CLAMPED;
 
 	for (s = KVER_SRC_UNAME; s < KVER_SRC_COUNT; s++)
-		judge(&r, (enum kver_source)s,
-		      (s == KVER_SRC_UNAME || s == KVER_SRC_OSRELEASE ||
-		       s == KVER_SRC_PROC_VERSION) && rel != &r.src[s] ?
-			      rel : NULL);
+		judge(&r, (enum kver_source)s, rel);
 	*out = r;
 	return 0;
 }

@@ -1,15 +1,20 @@
 #!/bin/sh
-# run.sh KVER [SAN-KVER]: tests for the kver command.
+# run.sh KVER [SAN-KVER [BATCH]]: tests for the kver command.
 #
-# Every case runs on the plain binary, on the plain binary under valgrind
-# (no leak, no error), and on the ASan+UBSan binary when one is given.
-# Closing line: "N passed, N failed"; the exit status is 1 on any failure.
+# Every case runs on the plain binary and on the ASan+UBSan binary when one
+# is given. With BATCH (tests/cli/batch.c built on the same sources), every
+# case the plain binary ran runs again in one process under valgrind, which
+# must find no leak and no error, and must give the same status, stdout and
+# stderr (for the cases that read this machine, whose vDSO valgrind hides,
+# the same status). Closing line: "N passed, N failed"; exit status 1 on any
+# failure.
 set -u
 here=$(CDPATH='' cd -- "$(dirname -- "$0")" && pwd)
 snap=$here/../lib/snapshots
-[ $# -ge 1 ] || { echo "usage: run.sh KVER [SAN-KVER]" >&2; exit 2; }
+[ $# -ge 1 ] || { echo "usage: run.sh KVER [SAN-KVER [BATCH]]" >&2; exit 2; }
 plain=$1
 san=${2:-}
+batch=${3:-}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/kver-cli.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT INT TERM
 passed=0
@@ -22,21 +27,23 @@ bad() {
 }
 
 # run ARGS...: the current variant of kver, output in $tmp/out and $tmp/err,
-# status in $rc. Under valgrind, status 99 means valgrind found an error.
+# status in $rc. The plain variant also records the case for the batch.
+live=0
+ncase=0
 run() {
+	# A hang is a failure too (status 124), not a stuck test run.
 	case $variant in
-	plain) "$plain" "$@" >"$tmp/out" 2>"$tmp/err" ;;
-	valgrind)
-		valgrind -q --error-exitcode=99 --leak-check=full \
-			--errors-for-leak-kinds=all --show-leak-kinds=all \
-			--log-file="$tmp/vg" "$plain" "$@" >"$tmp/out" 2>"$tmp/err" ;;
-	san) "$san" "$@" >"$tmp/out" 2>"$tmp/err" ;;
+	plain) timeout 20 "$plain" "$@" >"$tmp/out" 2>"$tmp/err" ;;
+	san) timeout 20 "$san" "$@" >"$tmp/out" 2>"$tmp/err" ;;
 	esac
 	rc=$?
-	if [ "$variant" = valgrind ] && [ -s "$tmp/vg" ]; then
-		bad "valgrind: kver $*"
-		sed 's/^/    /' "$tmp/vg"
-		rc=99
+	if [ "$variant" = plain ] && [ -n "$batch" ]; then
+		ncase=$((ncase + 1))
+		printf '%s\0' "$#" "$@" >>"$top_tmp/cases"
+		cp "$tmp/out" "$top_tmp/want/$ncase.out"
+		cp "$tmp/err" "$top_tmp/want/$ncase.err"
+		echo "$rc" >"$top_tmp/want/$ncase.rc"
+		[ "$live" -eq 0 ] || echo "$ncase" >>"$top_tmp/live"
 	fi
 }
 
@@ -101,6 +108,166 @@ has() {
 	if grep -qF -- "$2" "$tmp/out"; then ok; else bad "$1: no '$2' in output"; fi
 }
 
+# json NAME: the last stdout is one valid JSON document.
+json() {
+	if python3 -c 'import json, sys; json.load(open(sys.argv[1]))' "$tmp/out" 2>/dev/null; then
+		ok
+	else
+		bad "$1: stdout is not one JSON document: $(head -c 200 "$tmp/out")"
+	fi
+}
+
+# said NAME STATUS MESSAGE: the last run ended with STATUS and exactly the
+# one line MESSAGE on stderr (stdout may say more).
+said() {
+	if [ "$rc" -ne "$2" ]; then
+		bad "$1: status $rc, want $2"
+		sed 's/^/    /' "$tmp/err"
+	elif [ "$(wc -l <"$tmp/err")" -ne 1 ] || [ "$(cat "$tmp/err")" != "$3" ]; then
+		bad "$1: stderr '$(cat "$tmp/err")', want '$3'"
+	else
+		ok
+	fi
+}
+
+# The cases of the running kernel's comparisons, the reconcile rule, JSON
+# on errors and the edge semantics of versions.
+new_cases() {
+	none=$tmp/none
+	mkdir -p "$none"
+	nothing="uname: absent, osrelease: absent, proc_version: absent, version_signature: absent, vdso: absent"
+
+	# ---- "is the running kernel at least X", on Debian and Ubuntu
+	# uname's ABI name is not the version: the plain comparison says no...
+	status "cmp uname ABI name" 1 cmp 6.1.0-27-amd64 -ge 6.1.115
+	# ...the running kernel's reconciled version says yes.
+	status "cmp --running -ge" 0 cmp --running --from "$snap/debian-12" -ge 6.1.115
+	status "cmp --running -ge later" 1 cmp --running --from "$snap/debian-12" -ge 6.1.116
+	status "cmp --running -lt" 0 cmp --from "$snap/debian-12" --running -lt 6.1.116
+	status "cmp --running ubuntu" 0 cmp --running --from "$snap/ubuntu-22.04" '>=' 5.15.131
+	status "cmp --running ubuntu hwe" 0 cmp --running --from "$snap/ubuntu-20.04-hwe" -eq 5.15.53
+	status "cmp --running past 255" 0 cmp --running --from "$snap/debian-12-abi75-sub300" -ge 6.1.256
+	status "cmp --running 6.12 past 255" 1 cmp --running --from "$snap/debian-13-abi64-sub256" -gt 6.12.256
+	expect "cmp --running A B" 0 cmp --running --from "$snap/debian-12" 6.1.115 <<'EOF'
+6.1.115 = 6.1.115
+EOF
+	expect "cmp --running --json" 0 --json cmp --running --from "$snap/debian-12-sub300" -ge 6.1.256 <<'EOF'
+{"a": "6.1.300", "b": "6.1.256", "running": true, "cmp": 1, "op": "-ge", "result": true, "same_code": true, "code_collision": true}
+EOF
+	# Only a lower bound (6.1.255 or later): answered where it decides.
+	status "cmp --running bound decides" 0 cmp --running --from "$snap/debian-12-container-sub300" -ge 6.1.255
+	status "cmp --running bound decides lt" 1 cmp --running --from "$snap/debian-12-container-sub300" -lt 6.1.200
+	error "cmp --running bound undecided" 2 "kver: cmp: the running kernel is 6.1.255 or later (only its code tells SUBLEVEL): cannot tell how it compares with 6.1.300" cmp --running --from "$snap/debian-12-container-sub300" -ge 6.1.300
+	error "cmp --running no argument" 2 "kver: cmp: --running expects B or OP B (try kver --help)" cmp --running
+	error "cmp --running three" 2 "kver: cmp: --running expects B or OP B (try kver --help)" cmp --running 6.1 -ge 6.2
+	error "cmp --running nothing" 2 "kver: no usable version source ($nothing)" cmp --running --from "$none" -ge 6.1
+	# Disagreeing sources: the answer, and the warning.
+	run cmp --running --from "$snap/mismatch" -ge 6.1.5
+	said "cmp --running warns" 0 "kver: warning: sources disagree with 6.1.5: osrelease says 6.1.6, vdso says 0x60107 = 6.1.7"
+
+	# ---- check --at-least
+	run check --at-least 6.1.115 --from "$snap/debian-12"
+	if [ "$rc" -eq 0 ] && [ "$(tail -n 1 "$tmp/out")" = "4 sources agree on 6.1.115, at least 6.1.115" ]; then
+		ok
+	else
+		bad "check --at-least: status $rc, $(tail -n 1 "$tmp/out")"
+	fi
+	run check --from "$snap/debian-12" --at-least=6.1.116
+	said "check --at-least older" 1 "kver: check: the running kernel 6.1.115 is older than 6.1.116"
+	run check --from "$snap/mismatch" --at-least 6.1
+	said "check --at-least disagreeing" 1 "kver: check: 2 of 4 sources do not agree with 6.1.5"
+	run check --from "$snap/debian-12-container-sub300" --at-least 6.1.256
+	said "check --at-least bound" 2 "kver: check: the running kernel is 6.1.255 or later (only its code tells SUBLEVEL): cannot tell whether it is at least 6.1.256"
+	run --json check --from "$snap/debian-12" --at-least 6.1.116
+	json "check --at-least --json"
+	has "check --at-least --json members" '"ok": false, "at_least": "6.1.116", "at_least_ok": false}'
+	error "check --at-least bad" 2 "kver: check: --at-least: '6..1': malformed version" check --at-least 6..1
+	error "--at-least missing" 2 "kver: --at-least needs a VERSION" check --at-least
+
+	# ---- a FIFO, or any non-regular file, among the sources: no hang
+	mkdir -p "$tmp/fifo"
+	[ -p "$tmp/fifo/uname" ] || mkfifo "$tmp/fifo/uname"
+	run check --from "$tmp/fifo"
+	said "check FIFO" 1 "kver: no usable version source (uname: not a regular file, osrelease: absent, proc_version: absent, version_signature: absent, vdso: absent)"
+	has "check FIFO table" "FAIL  uname              not a regular file"
+	mkdir -p "$tmp/fifo2"
+	cp "$snap/debian-12/uname" "$snap/debian-12/version" "$tmp/fifo2/"
+	[ -p "$tmp/fifo2/vdso" ] || mkfifo "$tmp/fifo2/vdso"
+	[ -e "$tmp/fifo2/osrelease" ] || ln -s /dev/zero "$tmp/fifo2/osrelease"
+	run check --from "$tmp/fifo2"
+	said "check FIFO among good sources" 1 "kver: check: 2 of 4 sources do not agree with 6.1.115"
+	has "FIFO vdso" "FAIL  vdso               not a regular file"
+	has "device osrelease" "FAIL  osrelease          not a regular file"
+
+	# ---- reconcile: nothing taken from a source that disagrees
+	run --from "$snap/debian-12-other-abi"
+	said "other ABI warns" 0 "kver: warning: sources disagree with 6.1.0: proc_version says 6.1.0-28-amd64 (Debian 6.1.119-1)"
+	has "other ABI version" "version   6.1.0"
+	has "other ABI from" "from      major: uname, patchlevel: uname, sublevel: uname"
+	has "other ABI marked" "proc_version       6.1.0-28-amd64 (Debian 6.1.119-1)  <- disagrees"
+	run --from "$snap/debian-12-other-abi-vdso"
+	has "other ABI, vDSO decides" "from      major: uname, patchlevel: uname, sublevel: vdso"
+
+	# ---- JSON on stdout whatever happens
+	run --json --from "$none"
+	said "--json no source" 1 "kver: no usable version source ($nothing)"
+	json "--json no source"
+	has "--json no source error" '{"error": "no usable version source", "sources": [{"name": "uname", "state": "absent"}'
+	run --json check --from "$tmp/fifo"
+	json "--json check FIFO"
+	has "--json FIFO reason" '{"name": "uname", "state": "error", "error": "not a regular file"}'
+	has "--json check FIFO ok" '"ok": false}'
+	for args in "code abc" "decode 0x" "cmp 6.1" "frobnicate" "--bogus" "code --from /tmp 6.1"; do
+		# shellcheck disable=SC2086 # one word per argument
+		run --json $args
+		if [ "$rc" -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
+			grep -q '^{"error": "' "$tmp/out"; then
+			json "--json $args"
+		else
+			bad "--json $args: status $rc, stdout $(cat "$tmp/out")"
+		fi
+	done
+
+	# ---- edge semantics
+	run code 6.256.0
+	said "code overflow" 1 "kver: code: '6.256.0': the code overflows and reads as another version"
+	has "code overflow text" "overflow  yes: PATCHLEVEL above 255 or MAJOR above 65535 does not fit; the code reads as 7.0.0"
+	run --json code 65536.0
+	said "code --json overflow" 1 "kver: code: '65536.0': the code overflows and reads as another version"
+	has "code --json overflow member" '"overflow": true'
+	json "code --json overflow"
+	expect "code --json rc" 0 --json code 6.12.0-rc3 <<'EOF'
+{"input": "6.12.0-rc3", "version": "6.12.0", "major": 6, "patchlevel": 12, "sublevel": 0, "extra": [], "rc": 3, "code": 396288, "code_hex": "0x60c00", "clamped": false, "overflow": false, "exact": true}
+EOF
+	expect "code rc text" 0 code 6.13.0-0.rc1.20241202gite70140ba0d2b.17.fc42 <<'EOF'
+version   6.13.0 release candidate 1
+code      0x60d00 (396544)
+clamped   no
+EOF
+	expect "code --json rc0" 0 --json code 6.1.0-rc0 <<'EOF'
+{"input": "6.1.0-rc0", "version": "6.1.0", "major": 6, "patchlevel": 1, "sublevel": 0, "extra": [], "rc": 0, "code": 393472, "code_hex": "0x60100", "clamped": false, "overflow": false, "exact": true}
+EOF
+	status "rc0 before rc1" 0 cmp 6.1.0-rc0 -lt 6.1.0-rc1
+	status "Fedora rc before final" 0 cmp 6.13.0-0.rc1.20241202gite70140ba0d2b.17.fc42 -lt 6.13.0-200.fc42
+	status "Ubuntu mainline rc before release" 0 cmp 6.8.0-060800rc1-generic -lt 6.8.0-060800-generic
+	status "Fedora rc after previous" 0 cmp 6.14.0-0.rc7.20250321gitb3ee1e460951.60.fc43.x86_64 -gt 6.13.12-200.fc41.x86_64
+	error "absurd rc" 2 "kver: code: '6.1.0-rc99999999999': out of range" code 6.1.0-rc99999999999
+	error "absurd rc in cmp" 2 "kver: cmp: '6.1-rc100': out of range" cmp 6.1-rc100 6.1
+	run --json code 6.1.255
+	has "6.1.255 not exact" '"exact": false'
+	run --json code 6.1.254
+	has "6.1.254 exact" '"exact": true'
+	error "code --from" 2 "kver: code: --from applies only where the running kernel is read (kver, check, cmp --running)" code --from /tmp 6.1
+	error "decode --from" 2 "kver: decode: --from applies only where the running kernel is read (kver, check, cmp --running)" --from=/tmp decode 0x60100
+	error "cmp --from" 2 "kver: cmp: --from applies only where the running kernel is read (kver, check, cmp --running)" cmp --from /tmp 6.1 6.2
+	error "check --running" 2 "kver: check: --running applies only to cmp" check --running
+	error "kver --at-least" 2 "kver: --at-least applies only to check" --at-least 6.1
+	error "kver --running" 2 "kver: --running applies only to cmp" --running
+	error "code --at-least" 2 "kver: code: --at-least applies only to check" code 6.1 --at-least 6.1
+	# shellcheck disable=SC2046 # one word per number
+	error "-- too many" 2 "kver: too many arguments" -- $(seq 1 70)
+}
+
 cases() {
 	# ---- kver code
 	expect "code 4.9.256" 0 code 4.9.256 <<'EOF'
@@ -131,7 +298,7 @@ clamped   no
 note      the parts after SUBLEVEL are not encoded
 EOF
 	expect "code --json" 0 --json code 6.1.300 <<'EOF'
-{"input": "6.1.300", "version": "6.1.300", "major": 6, "patchlevel": 1, "sublevel": 300, "extra": [], "code": 393727, "code_hex": "0x601ff", "clamped": true, "exact": false, "unclamped_hex": "0x6022c"}
+{"input": "6.1.300", "version": "6.1.300", "major": 6, "patchlevel": 1, "sublevel": 300, "extra": [], "rc": null, "code": 393727, "code_hex": "0x601ff", "clamped": true, "overflow": false, "exact": false, "unclamped_hex": "0x6022c"}
 EOF
 
 	# ---- kver decode
@@ -151,7 +318,7 @@ version   6.1.192
 sublevel  exact
 EOF
 	expect "decode --json" 0 decode 0x409ff --json <<'EOF'
-{"code": 264703, "code_hex": "0x409ff", "version": "4.9.255", "major": 4, "patchlevel": 9, "sublevel": 255, "extra": [], "sublevel_exact": false, "sublevel_min": 255}
+{"code": 264703, "code_hex": "0x409ff", "version": "4.9.255", "major": 4, "patchlevel": 9, "sublevel": 255, "extra": [], "rc": null, "sublevel_exact": false, "sublevel_min": 255}
 EOF
 
 	# ---- kver cmp
@@ -234,7 +401,7 @@ ok    vdso               0x601ff = 6.1.255 or later
 4 sources agree on 6.1.300
 EOF
 	expect "--from= form" 0 --json --from="$snap/vdso-only" <<'EOF'
-{"release": "", "version": "6.12.10", "major": 6, "patchlevel": 12, "sublevel": 10, "extra": [], "code": 396298, "code_hex": "0x60c0a", "from": {"major": "vdso", "patchlevel": "vdso", "sublevel": "vdso"}, "flags": [], "agree": true, "sources": [{"name": "uname", "state": "absent"}, {"name": "osrelease", "state": "absent"}, {"name": "proc_version", "state": "absent"}, {"name": "version_signature", "state": "absent"}, {"name": "vdso", "state": "agrees", "text": "0x60c0a", "version": "6.12.10", "code": 396298}]}
+{"release": "", "version": "6.12.10", "major": 6, "patchlevel": 12, "sublevel": 10, "extra": [], "rc": null, "code": 396298, "code_hex": "0x60c0a", "from": {"major": "vdso", "patchlevel": "vdso", "sublevel": "vdso"}, "flags": [], "agree": true, "sources": [{"name": "uname", "state": "absent"}, {"name": "osrelease", "state": "absent"}, {"name": "proc_version", "state": "absent"}, {"name": "version_signature", "state": "absent"}, {"name": "vdso", "state": "agrees", "text": "0x60c0a", "version": "6.12.10", "code": 396298}]}
 EOF
 	# Every snapshot: kver --json gives the expected code and release.
 	for d in "$snap"/*/; do
@@ -250,9 +417,10 @@ EOF
 		else
 			bad "snapshot $n: --json status $rc, want code $code"
 		fi
-		# check passes exactly where nothing disagrees.
+		# check passes exactly where nothing disagrees or fails.
 		want=0
 		grep -qx 'disagree=' "$d/expect" || want=1
+		grep -qx 'errors=' "$d/expect" || want=1
 		run check --from "$d"
 		if [ "$rc" -eq "$want" ]; then ok; else bad "check $n: status $rc, want $want"; fi
 	done
@@ -277,6 +445,7 @@ EOF
 	if [ "$rc" -eq 1 ] && grep -qF '"ok": false' "$tmp/out"; then ok; else bad "check --json mismatch"; fi
 
 	# ---- this machine
+	live=1
 	run
 	if [ "$rc" -eq 0 ] && [ "$(sed -n 1p "$tmp/out")" = "release   $(uname -r)" ]; then
 		ok
@@ -293,6 +462,7 @@ EOF
 	fi
 	run --json check
 	if [ "$rc" -eq 0 ] && grep -qF '"ok": true' "$tmp/out"; then ok; else bad "check --json"; fi
+	live=0
 
 	# ---- help, version
 	run --help
@@ -333,7 +503,8 @@ EOF
 	error "--from missing folder" 2 "kver: --from needs a folder" --from
 	error "--from not a folder" 2 "kver: --from: '/nonexistent/kver' is not a folder" --from /nonexistent/kver
 	mkdir -p "$tmp/empty"
-	error "--from nothing" 1 "kver: no usable version source" --from "$tmp/empty"
+	error "--from nothing" 1 "kver: no usable version source (uname: absent, osrelease: absent, proc_version: absent, version_signature: absent, vdso: absent)" --from "$tmp/empty"
+	new_cases
 }
 
 # The man page renders without a single groff warning.
@@ -349,31 +520,69 @@ if command -v groff >/dev/null 2>&1; then
 	fi
 fi
 
-# The variants run side by side (valgrind is slow to start), each with its
-# own scratch folder; their reports are printed in order afterwards.
+# The plain and ASan+UBSan variants run side by side, each with its own
+# scratch folder; their reports are printed in order afterwards.
 top_tmp=$tmp
+mkdir -p "$top_tmp/want" "$top_tmp/got"
+: >"$top_tmp/cases"
+: >"$top_tmp/live"
 variant_run() {
 	variant=$1
 	tmp=$top_tmp/$variant
 	mkdir -p "$tmp"
 	passed=0 failed=0
-	case $variant in
-	valgrind) if ! command -v valgrind >/dev/null 2>&1; then
-		bad "valgrind is not installed"
-	else
-		cases
-	fi ;;
-	*) cases ;;
-	esac
+	cases
 	echo "[$variant] $passed ok, $failed not ok"
 	echo "$passed $failed" >"$top_tmp/$variant.count"
 }
-variants="plain valgrind"
+
+# Every recorded case again, in one process under valgrind: no error, no
+# leak, and the plain binary's answers.
+batch_run() {
+	variant=valgrind
+	passed=0 failed=0
+	if ! command -v valgrind >/dev/null 2>&1; then
+		bad "valgrind is not installed"
+	elif ! timeout 600 valgrind -q --error-exitcode=99 --leak-check=full \
+		--errors-for-leak-kinds=all --show-leak-kinds=all \
+		--log-file="$top_tmp/vg" "$batch" "$top_tmp/cases" "$top_tmp/got" ||
+		[ -s "$top_tmp/vg" ]; then
+		bad "valgrind over the batch of cases"
+		sed 's/^/    /' "$top_tmp/vg"
+	else
+		k=1
+		while [ "$k" -le "$1" ]; do
+			w=$top_tmp/want/$k g=$top_tmp/got/$k
+			if ! cmp -s "$w.rc" "$g.rc"; then
+				bad "case $k: status $(cat "$g.rc"), plain $(cat "$w.rc")"
+			elif grep -qx "$k" "$top_tmp/live"; then
+				ok
+			elif cmp -s "$w.out" "$g.out" && cmp -s "$w.err" "$g.err"; then
+				ok
+			else
+				bad "case $k: output differs from the plain binary's"
+				diff "$w.out" "$g.out" | sed 's/^/    /'
+				diff "$w.err" "$g.err" | sed 's/^/    /'
+			fi
+			k=$((k + 1))
+		done
+	fi
+	echo "[$variant] $passed ok, $failed not ok (one process, $1 cases)"
+	echo "$passed $failed" >"$top_tmp/$variant.count"
+}
+
+variants=plain
 [ -n "$san" ] && variants="$variants san"
 for v in $variants; do
 	variant_run "$v" >"$top_tmp/$v.log" 2>&1 &
 done
 wait
+if [ -n "$batch" ]; then
+	# The plain run's count of cases: one record per run.
+	n=$(find "$top_tmp/want" -name '*.rc' | wc -l)
+	(batch_run "$n") >"$top_tmp/valgrind.log" 2>&1
+	variants="$variants valgrind"
+fi
 for v in $variants; do
 	cat "$top_tmp/$v.log"
 	read -r p f <"$top_tmp/$v.count" || { p=0 f=1; }

@@ -5,6 +5,7 @@
 #   unit-san   the same under ASan+UBSan (SAN=1, built below $OUT/san)
 #   valgrind   the plain unit tests under valgrind
 #   fuzz       the libFuzzer targets for FUZZ_SECONDS in all
+#   header     kver.h under C89..C17 and C++98..C++20, -pedantic -Werror
 #   install    make install into a temporary root, build and run against it
 # Each stage prints its own count; the closing line adds them all up.
 set -u
@@ -65,6 +66,7 @@ else
 	echo "fuzz: ${FUZZ_CC:-clang} not installed" >&2
 	failed=$((failed + 1))
 fi
+stage header env CC="${CC:-cc}" sh "$top/tests/lib/header/test.sh"
 stage install env MAKE="$MAKE" sh "$top/tests/lib/install/test.sh"
 
 echo "$passed passed, $failed failed"

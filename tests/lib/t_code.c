@@ -71,6 +71,31 @@ static void check_exact(void)
 	CHECK(!kver_code_exact(&v), "fourth part not encoded");
 	v = V("2.6.32.0");
 	CHECK(kver_code_exact(&v), "fourth part 0");
+	v = V("65535.255.254");
+	CHECK(kver_code_exact(&v) && !kver_code_overflows(&v), "largest exact");
+	v = V("65536.0.0");
+	CHECK(!kver_code_exact(&v) && kver_code_overflows(&v), "major 65536");
+	v = V("6.256.0");
+	CHECK(kver_code_overflows(&v) && kver_code_of(&v) == 0x70000,
+	      "6.256.0 reads as 7.0.0");
+	v = V("6.1.300");
+	CHECK(!kver_code_overflows(&v), "a clamp is no overflow");
+	/* exact means kver_decode gives the numbers back and says so. */
+	{
+		static const char *const all[] = { "6.1.254", "6.1.255",
+						   "6.1.0-rc3", "4.9.337" };
+		struct kver d;
+
+		for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++) {
+			int r;
+
+			v = V(all[i]);
+			r = kver_decode(kver_code_of(&v), &d);
+			CHECK(kver_code_exact(&v) ==
+				      (r == 0 && d.sublevel == v.sublevel),
+			      "%s: exact agrees with kver_decode", all[i]);
+		}
+	}
 }
 
 struct cmp_case {
@@ -96,6 +121,16 @@ static const struct cmp_case cmps[] = {
 	{ "4.9.256", "4.10.0", -1 },
 	{ "10.0", "9.99.99", 1 },
 	{ "4294967295.0", "4294967294.255", 1 },
+	/* rc0 < rc1 < ... < release, in every distribution's spelling. */
+	{ "6.1.0-rc0", "6.1.0-rc1", -1 },
+	{ "6.1.0-rc0", "6.1.0", -1 },
+	{ "6.1~rc3", "6.1.0-rc3", 0 },
+	{ "6.13.0-0.rc1.20241202gite70140ba0d2b.17.fc42", "6.13.0-200.fc42", -1 },
+	{ "6.14.0-0.rc7.20250321gitb3ee1e460951.60.fc43.x86_64", "6.14.0-63.fc42.x86_64", -1 },
+	{ "6.14.0-0.rc7.20250321gitb3ee1e460951.60.fc43.x86_64", "6.14.0-rc6", 1 },
+	{ "6.14.0-0.rc7.20250321gitb3ee1e460951.60.fc43.x86_64", "6.13.12", 1 },
+	{ "6.8.0-060800rc1-generic", "6.8.0-060800-generic", -1 },
+	{ "6.8.0-060800rc1-generic", "6.8.0-rc2", -1 },
 };
 
 static void check_cmp(void)

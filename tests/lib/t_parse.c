@@ -80,7 +80,50 @@ static const struct release_case releases[] = {
 	  4294967295u, 3, {0}, 0, "", 0xfffeffff }, /* 32-bit limits */
 	{ "6.1~rc3", 6, 1, 0, 2, {0}, 3, "~rc3", 0x60100 }, /* Debian rc */
 	{ "6.1.0-rc10x", 6, 1, 0, 3, {0}, 0, "-rc10x", 0x60100 }, /* no rc */
+	{ "6.14.0-0.rc7.20250321gitb3ee1e460951.60.fc43.x86_64", 6, 14, 0, 3, {0}, 7, "-0.rc7.20250321gitb3ee1e460951.60.fc43.x86_64", 0x60e00 }, /* redhat */
+	{ "5.17.0-0.rc7.116.fc36.x86_64", 5, 17, 0, 3, {0}, 7, "-0.rc7.116.fc36.x86_64", 0x51100 }, /* redhat */
+	{ "6.13.0-0.rc1.20241202gite70140ba0d2b.14.eln144", 6, 13, 0, 3, {0}, 1, "-0.rc1.20241202gite70140ba0d2b.14.eln144", 0x60d00 }, /* redhat */
+	{ "6.16.0-0.rc7.60.eln150.x86_64", 6, 16, 0, 3, {0}, 7, "-0.rc7.60.eln150.x86_64", 0x61000 }, /* redhat */
+	{ "6.14.0-63.fc42.x86_64", 6, 14, 0, 3, {0}, 0, "-63.fc42.x86_64", 0x60e00 }, /* redhat */
 };
+
+/* Which releases are release candidates, and of which number. */
+static const struct {
+	const char *release;
+	int is_rc;
+	uint32_t rc;
+} rcs[] = {
+	{ "6.1.0-rc0", 1, 0 },
+	{ "6.12.0-rc3", 1, 3 },
+	{ "6.1~rc3", 1, 3 },
+	{ "6.13.0-0.rc1.20241202gite70140ba0d2b.17.fc42", 1, 1 },
+	{ "5.15.0-0.rc7.0.fc32.qubes.x86_64", 1, 7 },
+	{ "6.1.0-rc99", 1, 99 },
+	{ "6.8.0-060800rc1-generic", 1, 1 },	/* Ubuntu mainline */
+	{ "4.16.0-041600rc1-generic", 1, 1 },
+	{ "5.17.9-051709-generic", 0, 0 },
+	{ "6.8.0-060900rc1-generic", 0, 0 },	/* another version's tag */
+	{ "6.13.0-200.fc42", 0, 0 },
+	{ "6.1.0-rc10x", 0, 0 },	/* not a candidate: no rc at all */
+	{ "6.1.0-rc", 0, 0 },
+	{ "6.1.0-rc03", 0, 0 },
+	{ "6.1.0-0.rcx", 0, 0 },
+	{ "6.1.0-27-amd64", 0, 0 },
+};
+
+static void check_rc(void)
+{
+	struct kver v;
+	size_t i;
+
+	for (i = 0; i < sizeof(rcs) / sizeof(rcs[0]); i++) {
+		int err = kver_parse(rcs[i].release, &v);
+
+		CHECK(err == 0 && v.is_rc == rcs[i].is_rc && v.rc == rcs[i].rc,
+		      "%s: err %d, is_rc %d, rc %u", rcs[i].release, err,
+		      v.is_rc, (unsigned)v.rc);
+	}
+}
 
 struct bad_case {
 	const char *s;
@@ -119,6 +162,11 @@ static const struct bad_case bad[] = {
 	{ "6.1.2\x7f", 0, KVER_EBADCHAR },
 	{ "6.1-\xc3\xa9", 0, KVER_EBADCHAR },
 	{ "6.1.2\x1b[31m", 0, KVER_EBADCHAR },
+	/* An absurd release candidate is no release at all. */
+	{ "6.1.0-rc100", 0, KVER_ERANGE },
+	{ "6.1-rc99999999999", 0, KVER_ERANGE },
+	{ "6.13.0-0.rc4294967296.fc42", 0, KVER_ERANGE },
+	{ "6.1~rc123", 0, KVER_ERANGE },
 };
 
 static void check_release(const struct release_case *c)
@@ -235,6 +283,7 @@ void test_parse(void)
 		check_release(&releases[i]);
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
 		check_bad(&bad[i]);
+	check_rc();
 	check_lengths();
 	check_format();
 }

@@ -54,17 +54,28 @@ static void flags_text(const struct kver_running *r, char *buf, size_t size)
 	}
 }
 
-static void disagree_text(const struct kver_running *r, char *buf,
-			  size_t size)
+/* The names of the sources whose bit (1u << src) is set in mask. */
+static void names_text(unsigned int mask, char *buf, size_t size)
 {
 	size_t n = 0;
 
 	buf[0] = '\0';
 	for (int s = KVER_SRC_UNAME; s < KVER_SRC_COUNT; s++)
-		if (r->disagree & (1u << s))
+		if (mask & (1u << s))
 			n += (size_t)snprintf(buf + n, size - n, "%s%s",
 					      n ? " " : "",
 					      kver_source_name(s));
+}
+
+/* The sources present but unusable. */
+static unsigned int errors_mask(const struct kver_running *r)
+{
+	unsigned int mask = 0;
+
+	for (int s = KVER_SRC_UNAME; s < KVER_SRC_COUNT; s++)
+		if (r->src[s].err && r->src[s].err != KVER_EABSENT)
+			mask |= 1u << s;
+	return mask;
 }
 
 static void check_snapshot(const char *dir, const char *name)
@@ -85,6 +96,11 @@ static void check_snapshot(const char *dir, const char *name)
 	CHECK(err == 0, "%s: %s", name, kver_strerror(err));
 	if (err)
 		return;
+
+	/* Rule 4: no part comes from a source that disagrees. */
+	CHECK(r.src[r.from_major].agrees && r.src[r.from_patchlevel].agrees &&
+		      r.src[r.from_sublevel].agrees,
+	      "%s: a part comes from a disagreeing source", name);
 
 	join(exp, sizeof(exp), dir, "expect");
 	f = fopen(exp, "r");
@@ -119,14 +135,16 @@ static void check_snapshot(const char *dir, const char *name)
 		else if (!strcmp(line, "flags"))
 			flags_text(&r, got, sizeof(got));
 		else if (!strcmp(line, "disagree"))
-			disagree_text(&r, got, sizeof(got));
+			names_text(r.disagree, got, sizeof(got));
+		else if (!strcmp(line, "errors"))
+			names_text(errors_mask(&r), got, sizeof(got));
 		else
 			snprintf(got, sizeof(got), "(unknown key)");
 		CHECK(strcmp(got, val) == 0, "snapshot %s: %s is '%s', want '%s'",
 		      name, line, got, val);
 	}
 	fclose(f);
-	CHECK(keys == 8, "%s: expect has %d keys, want 8", name, keys);
+	CHECK(keys == 9, "%s: expect has %d keys, want 9", name, keys);
 }
 
 static int by_name(const void *a, const void *b)
@@ -252,6 +270,39 @@ static int vdso_from(const char *text, size_t len, uint32_t *code)
 	return r.src[KVER_SRC_VDSO].err ? r.src[KVER_SRC_VDSO].err : err;
 }
 
+/*
+ * A FIFO, a terminal or a device in a source's place is an error of that
+ * source, at once: a blocking open() of a FIFO with no writer never
+ * returns. Each kind goes in every source's place in turn.
+ */
+static void check_not_regular(struct kver_paths *p)
+{
+	char fifo[512];
+	const char *kinds[] = { fifo, "/dev/null", "/dev/zero", "/dev/tty" };
+	const char **slot[] = { &p->uname, &p->osrelease, &p->proc_version,
+				&p->version_signature, &p->vdso };
+	struct kver_running r;
+
+	join(fifo, sizeof(fifo), tmpdir, "fifo");
+	CHECK(mkfifo(fifo, 0600) == 0, "mkfifo %s", fifo);
+	for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
+		if (!exists(kinds[k]))
+			continue;
+		for (size_t s = 0; s < KVER_SRC_COUNT - 1; s++) {
+			const char *keep = *slot[s];
+
+			*slot[s] = kinds[k];
+			CHECK(kver_running(p, &r) == KVER_ENOSOURCE &&
+				      r.src[s + 1].err == KVER_ENOTREG,
+			      "%s as %s: %s", kinds[k],
+			      kver_source_name((enum kver_source)(s + 1)),
+			      kver_strerror(r.src[s + 1].err));
+			*slot[s] = keep;
+		}
+	}
+	unlink(fifo);
+}
+
 static void check_files(void)
 {
 	struct kver_paths p = { "", "", "", "", "" };
@@ -279,8 +330,9 @@ static void check_files(void)
 	      "missing file is absent");
 	p.uname = tmpdir;
 	CHECK(kver_running(&p, &r) == KVER_ENOSOURCE &&
-		      r.src[KVER_SRC_UNAME].err == KVER_EIO,
-	      "folder is unreadable");
+		      r.src[KVER_SRC_UNAME].err == KVER_ENOTREG,
+	      "folder is no source");
+	check_not_regular(&p);
 	p.uname = tmpfile_with("uname", "6.1.2\0-x\n", 9);
 	CHECK(kver_running(&p, &r) == KVER_ENOSOURCE &&
 		      r.src[KVER_SRC_UNAME].err == KVER_EBADCHAR,
