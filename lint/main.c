@@ -106,17 +106,30 @@ struct file {
 	dev_t dev;
 	ino_t ino;
 	int skip; /* unreadable, or not built for Linux */
+	int link; /* reached through a symbolic link */
 };
 
 static struct file *files;
 static size_t nfiles, files_cap;
 
-/* Each file once, under the first path that reaches it. */
-static void add_file(const char *path, const struct stat *st)
+/*
+ * Each file once: under the first path that is no symbolic link, else the
+ * first link that leads to it.
+ */
+static void add_file(const char *path, const struct stat *st, int link)
 {
-	for (size_t i = 0; i < nfiles; i++)
-		if (files[i].dev == st->st_dev && files[i].ino == st->st_ino)
-			return;
+	for (size_t i = 0; i < nfiles; i++) {
+		char *p;
+
+		if (files[i].dev != st->st_dev || files[i].ino != st->st_ino)
+			continue;
+		if (files[i].link && !link && (p = strdup(path))) {
+			free(files[i].path);
+			files[i].path = p;
+			files[i].link = 0;
+		}
+		return;
+	}
 	if (nfiles == files_cap) {
 		size_t ncap = files_cap ? files_cap * 2 : 256;
 		struct file *nf = realloc(files, ncap * sizeof(*nf));
@@ -136,6 +149,7 @@ static void add_file(const char *path, const struct stat *st)
 	files[nfiles].dev = st->st_dev;
 	files[nfiles].ino = st->st_ino;
 	files[nfiles].skip = 0;
+	files[nfiles].link = link;
 	nfiles++;
 }
 
@@ -184,20 +198,21 @@ static void walk_dir(const char *path)
 static void walk(const char *path, int named)
 {
 	struct stat st;
+	int link;
 
 	/* Found in a walk: a link to a directory could loop, so lstat. */
 	if ((named ? stat(path, &st) : lstat(path, &st)) < 0) {
 		error(path, strerror(errno));
 		return;
 	}
+	link = S_ISLNK(st.st_mode);
 	if (S_ISDIR(st.st_mode))
 		walk_dir(path);
 	else if (named)
-		add_file(path, &st);
+		add_file(path, &st, 0);
 	else if (is_c_source(path) && (S_ISREG(st.st_mode) ||
-				       (S_ISLNK(st.st_mode) && stat(path, &st) == 0 &&
-					S_ISREG(st.st_mode))))
-		add_file(path, &st);
+				       (link && stat(path, &st) == 0 && S_ISREG(st.st_mode))))
+		add_file(path, &st, link);
 }
 
 /* ---- reading and judging ---------------------------------------------------- */

@@ -806,7 +806,7 @@ static void check_comparison(struct ctx *c, size_t lvc)
 		kv_args(c, &kv, a, b, sizeof(a));
 		replacement(opname, a, b, kv.sub, repl, sizeof(repl));
 		add(c, at, code_left ? e : hi + 1, "boundary-255",
-		    "'%s' takes %s.%s.256 and later for %s.%s.255: the version code "
+		    "'%s' treats %s.%s.256 and later as %s.%s.255: the version code "
 		    "stops at 255; use %s",
 		    expr, a, b, a, b, repl);
 		mark(c, s, e);

@@ -96,10 +96,31 @@ for f in "$here"/fixtures/*.c; do
 	fi
 done
 lint_case "directory walk" 1 fixtures/tree.expected - fixtures/tree
+# Trees: macros defined in one file and used in another.
+lint_case "wrappers expanded at the use" 1 fixtures/wrappers.expected - fixtures/wrappers
+lint_case "a tree's own 16-bit SUBLEVEL is right" 0 - - fixtures/own-version
+lint_case "a file with a constant LINUX_VERSION_CODE is not judged" 1 \
+	fixtures/foreign-os.expected - fixtures/foreign-os
+lint_case "a file behind two symbolic links is read once" 1 fixtures/linked.expected - \
+	fixtures/linked
+lint_case "SARIF output" 1 fixtures/example.sarif.expected - --format=sarif fixtures/example.c
+lint_case "SARIF output, nothing found" 0 fixtures/clean.sarif.expected - --format=sarif \
+	fixtures/clean.c
+lint_case "unknown format" 2 - "kver-lint: error: unknown format 'xml' (gcc or sarif)" \
+	--format=xml fixtures/clean.c
+# What code scanning needs of a SARIF log, checked on the log of a tree.
+if (cd "$here" && "$lint" --format=sarif fixtures/wrappers fixtures/boundary-255.c) \
+	>"$work/log.sarif" 2>"$work/err"; then
+	not_ok "SARIF log of findings" "exit status 0"
+elif why=$(python3 "$here/sarif_check.py" "$work/log.sarif" 11 2>&1); then
+	ok "SARIF log of findings: $why"
+else
+	not_ok "SARIF log of findings" "$why"
+fi
 lint_case "two clean files" 0 - - fixtures/clean.c fixtures/traps.c
 lint_case "compat/kver_compat.h is clean" 0 - - ../../compat/kver_compat.h
 lint_case "example module source" 1 fixtures/kver_cmp.expected - ../../guest/module/kmod/kver_cmp.c
-lint_case "no arguments" 2 - "usage: kver-lint PATH..."
+lint_case "no arguments" 2 - "usage: kver-lint [--format=gcc|sarif] PATH..."
 lint_case "--help" 0 fixtures/help.expected - --help
 lint_case "unknown option" 2 - "kver-lint: error: unknown option '-x'" -x fixtures/clean.c
 lint_case "missing file" 2 fixtures/kernel-version.c.expected \
