@@ -9,8 +9,9 @@
 # kver_compat.h: small programs compiled against generated <linux/version.h>
 # variants (with and without LINUX_VERSION_MAJOR/..., clamped and
 # pre-clamp KERNEL_VERSION) must give the true answer for every comparison,
-# and a SUBLEVEL above 255 must fail to compile, naming the reason, where
-# the full numbers are missing.
+# and a SUBLEVEL above 255 (a constant or a variable) must fail to compile,
+# naming the reason, where the full numbers are missing and the kernel's
+# code reads 5.4.255.
 #
 # Prints one line per case and ends with "N passed, N failed".
 set -u
@@ -153,16 +154,24 @@ version_h() {
 	} >"$1/linux/version.h"
 }
 
+# The code's SUBLEVEL on a kernel M.P.S of a style.
+code_sub() {
+	if [ "$2" = preclamp ] || [ "$1" -le 255 ]; then echo "$1"; else echo 255; fi
+}
+
 # The versions compared with on a kernel M.P.S: around 255, and beyond it
-# only where the full numbers exist.
+# wherever an answer exists: with the full numbers, or when the code does
+# not read M.P.255.
 comparisons() {
 	m=$1 p=$2 style=$4
 	for c in 0 200 254 255; do echo "$m $p $c"; done
-	if [ "$style" = full ]; then
+	if [ "$style" = full ] || [ "$(code_sub "$3" "$style")" -lt 255 ]; then
 		for c in 256 259 260 299 300 301 65535 65536; do echo "$m $p $c"; done
 	fi
 	echo "$m $((p + 1)) 0"
+	echo "$m $((p + 1)) 300"
 	echo "$m $((p - 1)) 255"
+	echo "$m $((p - 1)) 300"
 	echo "$((m + 1)) 0 0"
 	echo "$((m - 1)) 99 255"
 }
@@ -209,8 +218,7 @@ expected() {
 		else
 			t=0
 		fi
-		code_s=$s
-		[ "$style" = preclamp ] || [ "$s" -le 255 ] || code_s=255
+		code_s=$(code_sub "$s" "$style")
 		kv_c=$c
 		case $style in full | clamped) [ "$c" -le 255 ] || kv_c=255 ;; esac
 		naive=0
@@ -264,22 +272,29 @@ variant() {
 			not_ok "naive test wrong on $1.$2.$3" "the naive answers were all right"
 		fi
 	fi
-	# Compiles or is refused, as the numbers available allow.
+	# Compiles or is refused, as the numbers available allow: the refused
+	# cases compare with 5.4.c, c above 255 (or a variable).
+	refused=no
+	if [ "$4" != full ] && [ "$1.$2.$(code_sub "$3" "$4")" = 5.4.255 ]; then
+		refused=yes
+	fi
 	for cc in $compilers; do
-		for f in accept-255 accept-above-255 refuse-if refuse-below-if refuse-expr refuse-static; do
+		for f in accept-255 accept-above-255 refuse-if refuse-below-if refuse-expr \
+			refuse-static; do
 			case $f in accept-above-255) [ "$4" = full ] || continue ;; esac
+			case $f in accept-*) must=no ;; *) must=$refused ;; esac
 			for flags in "$compat_flags" "-std=gnu89"; do
 				name="compat $f.c on $4 $1.$2.$3 ($cc $flags)"
 				# shellcheck disable=SC2086 # one word per flag
 				if $cc $flags -I"$v" -I"$top/compat" -c -o "$v/$f.o" \
 					"$here/compat/$f.c" >"$v/$f.log" 2>&1; then
-					case $f:$4 in
-					accept-*:* | refuse-*:full) ok "$name" ;;
+					case $must in
+					no) ok "$name" ;;
 					*) not_ok "$name" "compiled, but must be refused" ;;
 					esac
 				else
-					case $f:$4 in
-					refuse-*:full | accept-*:*) not_ok "$name" "$(cat "$v/$f.log")" ;;
+					case $must in
+					no) not_ok "$name" "$(cat "$v/$f.log")" ;;
 					*)
 						if grep -q "$refuse_name" "$v/$f.log"; then
 							ok "$name"
@@ -294,6 +309,35 @@ variant() {
 	done
 }
 
+# variable M P S STYLE: KVER_AT_LEAST(5, 4, variable) links and answers
+# right, or is refused at link time where the kernel reads 5.4.255 without
+# the full numbers.
+variable() {
+	v=$work/compat/$4-$1.$2.$3
+	version_h "$v" "$@"
+	printf '5 4 101\n5 4 255\n5 4 300\n' | expected "$1" "$2" "$3" "$4" |
+		awk '{ printf "%s%s", sep, $4; sep = " " } END { print "" }' >"$v/var.expected"
+	for cc in $compilers; do
+		name="compat variable-sublevel.c on $4 $1.$2.$3 ($cc)"
+		# shellcheck disable=SC2086 # one word per flag
+		if $cc $compat_flags -I"$v" -I"$top/compat" -o "$v/var-$cc" \
+			"$here/compat/variable-sublevel.c" >"$v/var.log" 2>&1; then
+			if [ "$4" != full ] && [ "$1.$2.$(code_sub "$3" "$4")" = 5.4.255 ]; then
+				not_ok "$name" "linked, but must be refused"
+			elif "$v/var-$cc" >"$v/var.got" 2>&1 && cmp -s "$v/var.expected" "$v/var.got"; then
+				ok "$name: answers $(cat "$v/var.got")"
+			else
+				not_ok "$name" "answers $(cat "$v/var.got"), want $(cat "$v/var.expected")"
+			fi
+		elif [ "$4" != full ] && [ "$1.$2.$(code_sub "$3" "$4")" = 5.4.255 ] &&
+			grep -q kver_error_SUBLEVEL_is_a_variable "$v/var.log"; then
+			ok "$name: refused at link time"
+		else
+			not_ok "$name" "$(cat "$v/var.log")"
+		fi
+	done
+}
+
 variant 6 1 192 full
 variant 6 1 254 full
 variant 6 1 255 full
@@ -303,8 +347,17 @@ variant 6 1 65535 full
 variant 6 12 300 full
 variant 5 4 259 full
 variant 5 4 259 clamped
+variant 5 4 255 clamped
+variant 5 4 254 clamped
 variant 4 9 300 clamp49
+variant 5 4 300 clamp49
 variant 5 4 200 preclamp
+variable 5 4 300 full
+variable 5 4 259 clamped
+variable 5 4 254 clamped
+variable 4 9 300 clamp49
+variable 5 4 300 clamp49
+variable 5 4 200 preclamp
 
 if [ "$fail" -eq 0 ]; then
 	rm -rf "$work"
