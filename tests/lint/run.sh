@@ -109,6 +109,24 @@ lint_case "SARIF output, nothing found" 0 fixtures/clean.sarif.expected - --form
 	fixtures/clean.c
 lint_case "unknown format" 2 - "kver-lint: error: unknown format 'xml' (gcc or sarif)" \
 	--format=xml fixtures/clean.c
+# The man page renders without a groff warning and names every rule.
+if ! command -v groff >/dev/null 2>&1; then
+	not_ok "man/kver-lint.1" "groff is missing"
+elif ! groff -man -Tutf8 -ww -z "$top/man/kver-lint.1" >"$work/man.log" 2>&1 ||
+	[ -s "$work/man.log" ]; then
+	not_ok "man/kver-lint.1 renders" "$(cat "$work/man.log")"
+else
+	missing=
+	sed -n 's/^	{ "\(kver-[a-z0-9-]*\)",$/\1/p' "$top/lint/rules.c" >"$work/rules"
+	while read -r r; do
+		grep -q "^\.B $r\$" "$top/man/kver-lint.1" || missing="$missing $r"
+	done <"$work/rules"
+	if [ -z "$missing" ] && grep -q '^	{ "kver-' "$top/lint/rules.c"; then
+		ok "man/kver-lint.1 renders and names every rule"
+	else
+		not_ok "man/kver-lint.1 names every rule" "missing:$missing"
+	fi
+fi
 # What code scanning needs of a SARIF log, checked on the log of a tree.
 if (cd "$here" && "$lint" --format=sarif fixtures/wrappers fixtures/boundary-255.c) \
 	>"$work/log.sarif" 2>"$work/err"; then
