@@ -12,11 +12,18 @@
  *
  * They use LINUX_VERSION_MAJOR, LINUX_VERSION_PATCHLEVEL and
  * LINUX_VERSION_SUBLEVEL when <linux/version.h> has them, and
- * LINUX_VERSION_CODE when it does not. LINUX_VERSION_CODE cannot tell a
- * SUBLEVEL above 255 from 255, so on such a kernel a test against a SUBLEVEL
- * above 255 stops the build (the diagnostic names
- * kver_error_SUBLEVEL_above_255_but_this_kernel_has_no_LINUX_VERSION_SUBLEVEL)
- * instead of silently picking a branch.
+ * LINUX_VERSION_CODE when it does not. There a test against a SUBLEVEL
+ * above 255 is answered when the kernel is not a.b.255 by its code (4.9.200
+ * is below 4.9.320, 4.14.0 above it); on a kernel whose code reads a.b.255
+ * (a.b.255 or any later a.b, which the code cannot tell apart) it stops
+ * the build, the diagnostic naming
+ * kver_error_SUBLEVEL_above_255_but_this_kernel_has_no_LINUX_VERSION_SUBLEVEL,
+ * instead of silently picking a branch. A third argument that is a
+ * variable cannot be checked by the compiler: where the answer would
+ * depend on it, the code refers to an object that is never defined
+ * (kver_error_SUBLEVEL_is_a_variable_and_this_kernel_has_no_LINUX_VERSION_SUBLEVEL),
+ * so the link (modpost for a module) stops the build and the division
+ * beside it never runs. a and b are always constants.
  *
  * Single header, no other dependency. "Kernel" means the kernel the code is
  * built against, as everywhere <linux/version.h> is used.
@@ -53,16 +60,22 @@
 #define KVER_SUBLEVEL (LINUX_VERSION_CODE & 0xff) /* kver-lint: ignore */
 
 /*
- * 1 when SUBLEVEL c can be compared, else a division by zero: an error in
- * #if, and in C code through the pragma below. In #if the undefined name
- * reads as 0 (and -Wundef, which Kbuild enables, prints it); in C it is
- * this enum constant.
+ * The code of a.b.c, c at most 255, and the refusal where the kernel reads
+ * a.b.255 and c is above 255: a division by a constant zero, an error in
+ * #if and, through the pragma below, in C. Its divisor is 1 wherever the
+ * branch is not taken, so that no compiler sees a zero there. In
+ * #if the undefined names read as 0 (and -Wundef, which Kbuild enables,
+ * prints them); in C the first is this enum constant, and the second an
+ * object nobody defines, left in the code only where c is a variable.
  */
 #ifndef __ASSEMBLY__
 enum { kver_error_SUBLEVEL_above_255_but_this_kernel_has_no_LINUX_VERSION_SUBLEVEL = 0 };
+extern const int kver_error_SUBLEVEL_is_a_variable_and_this_kernel_has_no_LINUX_VERSION_SUBLEVEL;
 #endif
-#define KVER__COMPARABLE(c) \
-	(1 / ((c) <= 255 || kver_error_SUBLEVEL_above_255_but_this_kernel_has_no_LINUX_VERSION_SUBLEVEL))
+#define KVER__CODE(a, b, c) ((a) * 65536 + (b) * 256 + (c)) /* kver-lint: ignore */
+#define KVER__REFUSED(a, b, c)                                                            \
+	(kver_error_SUBLEVEL_is_a_variable_and_this_kernel_has_no_LINUX_VERSION_SUBLEVEL + \
+	 1 / ((c) <= 255 || LINUX_VERSION_CODE != KVER__CODE(a, b, 255) || kver_error_SUBLEVEL_above_255_but_this_kernel_has_no_LINUX_VERSION_SUBLEVEL))
 
 #if defined(__clang__)
 #pragma clang diagnostic error "-Wdivision-by-zero"
@@ -72,11 +85,13 @@ enum { kver_error_SUBLEVEL_above_255_but_this_kernel_has_no_LINUX_VERSION_SUBLEV
 
 /*
  * Exact for c <= 255: a clamped code still orders every SUBLEVEL up to 255.
- * Larger c never reaches the encoding (KVER__COMPARABLE stops the build).
+ * Larger c: a kernel below or above a.b.255 is answered by its code, one
+ * at a.b.255 is refused (KVER__REFUSED).
  */
-#define KVER_AT_LEAST(a, b, c)                                           \
-	(KVER__COMPARABLE(c) &&                                          \
-	 LINUX_VERSION_CODE >= ((a) * 65536 + (b) * 256 + (c))) /* kver-lint: ignore */
+#define KVER_AT_LEAST(a, b, c)                                            \
+	((c) <= 255 ? LINUX_VERSION_CODE >= KVER__CODE(a, b, c) :         \
+	 LINUX_VERSION_CODE != KVER__CODE(a, b, 255) ?                    \
+	 LINUX_VERSION_CODE > KVER__CODE(a, b, 255) : KVER__REFUSED(a, b, c))
 
 #endif
 

@@ -102,6 +102,7 @@ static int push(struct source *src, size_t *cap, enum tok_kind kind,
 	t->col = src->col[start];
 	t->bol = bol;
 	t->dir = dir;
+	t->via = src->via ? src->via[start] : -1;
 	return 0;
 }
 
@@ -148,15 +149,12 @@ static const char *const puncts[] = {
 	"|=",  "^=",  "##",
 };
 
-int lex_source(struct source *src, const char *data, size_t len)
+static int lex_tokens(struct source *src)
 {
 	size_t i = 0, cap = 0;
 	int bol = 1, logical = 0, dir = -1;
 	/* After #include / #error: the rest of the line is not C tokens. */
 	int want_directive = 0, header_name = 0;
-
-	if (splice(src, data, len) < 0)
-		return -1;
 	const char *b = src->buf;
 
 	while (i < src->len) {
@@ -279,6 +277,29 @@ int lex_source(struct source *src, const char *data, size_t len)
 	return 0;
 }
 
+int lex_source(struct source *src, const char *data, size_t len)
+{
+	if (splice(src, data, len) < 0)
+		return -1;
+	return lex_tokens(src);
+}
+
+int lex_mapped(struct source *src, char *text, size_t len, int *line, int *col,
+	       int *via, const unsigned char *ignore, int nlines)
+{
+	src->buf = text;
+	src->len = len;
+	src->line = line;
+	src->col = col;
+	src->via = via;
+	src->nlines = nlines;
+	src->ignore = malloc((size_t)nlines + 1);
+	if (!src->ignore)
+		return -1;
+	memcpy(src->ignore, ignore, (size_t)nlines + 1);
+	return lex_tokens(src);
+}
+
 void free_source(struct source *src)
 {
 	free(src->buf);
@@ -286,5 +307,6 @@ void free_source(struct source *src)
 	free(src->col);
 	free(src->toks);
 	free(src->ignore);
+	free(src->via);
 	memset(src, 0, sizeof(*src));
 }

@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * kver-lint PATH...: reports C version tests that break once SUBLEVEL
- * passes 255, one compiler-style line each:
+ * kver-lint [--format=gcc|sarif] PATH...: reports C version tests that
+ * break once SUBLEVEL passes 255, one compiler-style line each (report.c):
  *
  *   file:line:col: warning: <what>; use <replacement> [kver-<rule>]
  *
  * A directory is searched for *.c and *.h files (hidden entries and
  * symbolic links to directories are skipped); a file named directly is read
- * whatever its name. A comment with "kver-lint: ignore" silences its line.
+ * whatever its name. Each file is read once, however many links lead to
+ * it. All files are read once first for the macros they define (macros.c);
+ * a file with its own constant LINUX_VERSION_CODE is not built for Linux
+ * and is not judged. A comment with "kver-lint: ignore" silences its line.
  * Exit status: 0 nothing found, 1 warnings, 2 an error (it wins over 1).
  */
 #include <dirent.h>
@@ -26,10 +29,11 @@ static int found, failed;
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: kver-lint PATH...\n"
+		"usage: kver-lint [--format=gcc|sarif] PATH...\n"
 		"Reports kernel version tests in C sources that break when SUBLEVEL\n"
 		"passes 255 (KERNEL_VERSION and LINUX_VERSION_CODE clamp it).\n"
 		"Directories are searched for *.c and *.h files.\n"
+		"--format=sarif writes one SARIF 2.1.0 log instead of gcc-style lines.\n"
 		"Exit status: 0 clean, 1 warnings, 2 error.\n");
 }
 
@@ -95,31 +99,58 @@ static int by_position(const void *a, const void *b)
 	return x->col < y->col ? -1 : x->col > y->col;
 }
 
-static void lint_file(const char *path)
-{
-	struct source src = { .path = path };
-	struct warnings w = { 0 };
-	char *data;
-	size_t len;
+/* ---- the files to read ---------------------------------------------------- */
 
-	if (read_file(path, &data, &len) < 0) {
-		error(path, strerror(errno));
+struct file {
+	char *path;
+	dev_t dev;
+	ino_t ino;
+	int skip; /* unreadable, or not built for Linux */
+	int link; /* reached through a symbolic link */
+};
+
+static struct file *files;
+static size_t nfiles, files_cap;
+
+/*
+ * Each file once: under the first path that is no symbolic link, else the
+ * first link that leads to it.
+ */
+static void add_file(const char *path, const struct stat *st, int link)
+{
+	for (size_t i = 0; i < nfiles; i++) {
+		char *p;
+
+		if (files[i].dev != st->st_dev || files[i].ino != st->st_ino)
+			continue;
+		if (files[i].link && !link && (p = strdup(path))) {
+			free(files[i].path);
+			files[i].path = p;
+			files[i].link = 0;
+		}
 		return;
 	}
-	if (lex_source(&src, data, len) < 0 || check_source(&src, &w) < 0) {
-		error(path, strerror(ENOMEM));
-	} else {
-		if (w.n)
-			qsort(w.v, w.n, sizeof(*w.v), by_position);
-		for (size_t i = 0; i < w.n; i++)
-			printf("%s:%d:%d: warning: %s\n", path, w.v[i].line,
-			       w.v[i].col, w.v[i].msg);
-		if (w.n)
-			found = 1;
+	if (nfiles == files_cap) {
+		size_t ncap = files_cap ? files_cap * 2 : 256;
+		struct file *nf = realloc(files, ncap * sizeof(*nf));
+
+		if (!nf) {
+			error(path, strerror(ENOMEM));
+			return;
+		}
+		files = nf;
+		files_cap = ncap;
 	}
-	free(data);
-	free_warnings(&w);
-	free_source(&src);
+	files[nfiles].path = strdup(path);
+	if (!files[nfiles].path) {
+		error(path, strerror(ENOMEM));
+		return;
+	}
+	files[nfiles].dev = st->st_dev;
+	files[nfiles].ino = st->st_ino;
+	files[nfiles].skip = 0;
+	files[nfiles].link = link;
+	nfiles++;
 }
 
 static int is_c_source(const char *name)
@@ -129,9 +160,9 @@ static int is_c_source(const char *name)
 	return n > 2 && name[n - 2] == '.' && (name[n - 1] == 'c' || name[n - 1] == 'h');
 }
 
-static void lint_path(const char *path, int named);
+static void walk(const char *path, int named);
 
-static void lint_dir(const char *path)
+static void walk_dir(const char *path)
 {
 	struct dirent **ents;
 	int n = scandir(path, &ents, NULL, alphasort);
@@ -156,7 +187,7 @@ static void lint_dir(const char *path)
 		} else {
 			snprintf(child, len, "%s%s%s", path,
 				 path[strlen(path) - 1] == '/' ? "" : "/", name);
-			lint_path(child, 0);
+			walk(child, 0);
 			free(child);
 		}
 		free(ents[i]);
@@ -164,28 +195,100 @@ static void lint_dir(const char *path)
 	free(ents);
 }
 
-static void lint_path(const char *path, int named)
+static void walk(const char *path, int named)
 {
 	struct stat st;
+	int link;
 
 	/* Found in a walk: a link to a directory could loop, so lstat. */
 	if ((named ? stat(path, &st) : lstat(path, &st)) < 0) {
 		error(path, strerror(errno));
 		return;
 	}
+	link = S_ISLNK(st.st_mode);
 	if (S_ISDIR(st.st_mode))
-		lint_dir(path);
+		walk_dir(path);
 	else if (named)
-		lint_file(path);
+		add_file(path, &st, 0);
 	else if (is_c_source(path) && (S_ISREG(st.st_mode) ||
-				       (S_ISLNK(st.st_mode) && stat(path, &st) == 0 &&
-					S_ISREG(st.st_mode))))
-		lint_file(path);
+				       (link && stat(path, &st) == 0 && S_ISREG(st.st_mode))))
+		add_file(path, &st, link);
+}
+
+/* ---- reading and judging ---------------------------------------------------- */
+
+/* Reads and lexes file f; -1 (reported, f skipped from now on) on error. */
+static int load(struct file *f, struct source *src)
+{
+	char *data;
+	size_t len;
+	int r;
+
+	memset(src, 0, sizeof(*src));
+	src->path = f->path;
+	if (read_file(f->path, &data, &len) < 0) {
+		error(f->path, strerror(errno));
+		f->skip = 1;
+		return -1;
+	}
+	r = lex_source(src, data, len);
+	free(data);
+	if (r < 0) {
+		error(f->path, strerror(ENOMEM));
+		free_source(src);
+		f->skip = 1;
+	}
+	return r;
+}
+
+/* The first pass: what the tree defines. */
+static int collect(struct tree *tree)
+{
+	for (size_t i = 0; i < nfiles; i++) {
+		struct source src;
+
+		if (load(&files[i], &src) < 0)
+			continue;
+		files[i].skip = not_for_linux(&src);
+		if (!files[i].skip && tree_collect(tree, &src) < 0) {
+			free_source(&src);
+			return -1;
+		}
+		free_source(&src);
+	}
+	return tree_finish(tree);
+}
+
+static void lint_file(struct file *f, const struct tree *tree)
+{
+	struct source src, exp;
+	struct warnings w = { 0 };
+	int r;
+
+	if (f->skip || load(f, &src) < 0)
+		return;
+	r = expand_source(tree, &src, &exp);
+	if (r < 0 || check_source(r ? &exp : &src, tree, &w) < 0) {
+		error(f->path, strerror(ENOMEM));
+	} else {
+		if (w.n)
+			qsort(w.v, w.n, sizeof(*w.v), by_position);
+		for (size_t i = 0; i < w.n; i++)
+			report_warning(f->path, &w.v[i]);
+		if (w.n)
+			found = 1;
+	}
+	if (r > 0)
+		free_source(&exp);
+	free_warnings(&w);
+	free_source(&src);
 }
 
 int main(int argc, char **argv)
 {
 	int i = 1, paths = 0;
+	enum format format = FORMAT_GCC;
+	struct tree tree = { 0 };
 
 	for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
 		if (!strcmp(argv[i], "--")) {
@@ -196,16 +299,42 @@ int main(int argc, char **argv)
 			usage(stdout);
 			return 0;
 		}
+		if (!strcmp(argv[i], "--format=gcc")) {
+			format = FORMAT_GCC;
+			continue;
+		}
+		if (!strcmp(argv[i], "--format=sarif")) {
+			format = FORMAT_SARIF;
+			continue;
+		}
+		if (!strncmp(argv[i], "--format=", 9)) {
+			fprintf(stderr, "kver-lint: error: unknown format '%s' (gcc or sarif)\n",
+				argv[i] + 9);
+			return 2;
+		}
 		fprintf(stderr, "kver-lint: error: unknown option '%s'\n", argv[i]);
 		usage(stderr);
 		return 2;
 	}
 	for (; i < argc; i++, paths++)
-		lint_path(argv[i], 1);
+		walk(argv[i], 1);
 	if (!paths) {
 		usage(stderr);
 		return 2;
 	}
+	if (collect(&tree) < 0) {
+		fprintf(stderr, "kver-lint: error: reading the macros: %s\n", strerror(ENOMEM));
+		failed = 1;
+	} else {
+		report_begin(format);
+		for (size_t k = 0; k < nfiles; k++)
+			lint_file(&files[k], &tree);
+		report_end();
+	}
+	for (size_t k = 0; k < nfiles; k++)
+		free(files[k].path);
+	free(files);
+	free_tree(&tree);
 	if (fflush(stdout) != 0) {
 		fprintf(stderr, "kver-lint: error: writing the report: %s\n", strerror(errno));
 		return 2;

@@ -1,17 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The rules of kver-lint. Each looks at the token stream of one file for a
- * version test that goes wrong once SUBLEVEL passes 255:
- *
- *   kver-kernel-version    KERNEL_VERSION(a, b, c) with a literal c > 255,
- *                          which the kernel clamps to a.b.255.
- *   kver-hand-computed     LINUX_VERSION_CODE compared with a number
- *                          written by hand (0x0504ff, (5 << 16) + ...).
- *   kver-sublevel-mask     SUBLEVEL taken out of a version code by masking,
- *                          a modulo, a shift pair or a cast to 8 bits.
- *   kver-unclamped-encode  a version encoded by hand, (x << 16) +
- *                          (y << 8) + z, where z can pass 255 and carry
- *                          into PATCHLEVEL.
+ * version test that goes wrong once SUBLEVEL passes 255 (lint_rules[]
+ * below names them, with what each finds).
  *
  * Expressions are recognised from tokens, not parsed in full: enough for
  * the forms version tests take, and silent on everything it cannot read
@@ -26,6 +17,23 @@
 
 #include "lint.h"
 
+const struct rule_info lint_rules[] = {
+	{ "kver-kernel-version",
+	  "KERNEL_VERSION(a, b, c) with a literal c above 255, which the kernel clamps to a.b.255" },
+	{ "kver-boundary-255",
+	  "LINUX_VERSION_CODE compared with KERNEL_VERSION(a, b, 255) by >, <=, == or !=, "
+	  "which a.b.256 and later answer as a.b.255" },
+	{ "kver-hand-computed",
+	  "LINUX_VERSION_CODE compared with a number written by hand (0x0504ff, (5 << 16) + ...)" },
+	{ "kver-sublevel-mask",
+	  "SUBLEVEL taken out of a version code by masking, a modulo, a shift pair or a cast "
+	  "to 8 bits" },
+	{ "kver-unclamped-encode",
+	  "a version encoded by hand, (x << 16) + (y << 8) + z, where z can pass 255 and carry "
+	  "into PATCHLEVEL" },
+	{ NULL, NULL },
+};
+
 #define NONE ((size_t)-1)
 #define CONTEXT_TOKENS 40
 
@@ -34,6 +42,7 @@ struct ctx {
 	const struct token *t;
 	size_t n;
 	struct warnings *out;
+	const struct tree *tree;
 	unsigned char *used; /* tokens an earlier rule already reported */
 	int oom;
 };
@@ -525,24 +534,32 @@ static void render(const struct ctx *c, size_t s, size_t e, char *buf, size_t si
 		memcpy(buf + size - 4, "...", 4);
 }
 
-static void add(struct ctx *c, size_t at, const char *rule, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
+static void add(struct ctx *c, size_t at, size_t end, const char *rule, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
 
-static void add(struct ctx *c, size_t at, const char *rule, const char *fmt, ...)
+/* Reports [at, end) at token at; through a macro of the tree, says which. */
+static void add(struct ctx *c, size_t at, size_t end, const char *rule, const char *fmt, ...)
 {
 	struct warnings *w = c->out;
 	const struct token *t = &c->t[at];
 	char msg[1024];
-	size_t len;
+	size_t len = 0;
 	va_list ap;
 
 	if (c->src->ignore[t->line])
 		return;
+	for (size_t i = at; i < end && i < c->n && c->tree; i++)
+		if (c->t[i].via >= 0) {
+			const struct macro *m = &c->tree->m[c->t[i].via];
+
+			snprintf(msg, sizeof(msg), "through %s%s (%s:%d): ", m->name,
+				 m->params ? "()" : "", m->file, m->line);
+			len = strlen(msg);
+			break;
+		}
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg) - 40, fmt, ap);
+	vsnprintf(msg + len, sizeof(msg) - len, fmt, ap);
 	va_end(ap);
-	len = strlen(msg);
-	snprintf(msg + len, sizeof(msg) - len, " [kver-%s]", rule);
 	if (w->n == w->cap) {
 		size_t ncap = w->cap ? w->cap * 2 : 16;
 		struct warning *v = realloc(w->v, ncap * sizeof(*v));
@@ -559,6 +576,7 @@ static void add(struct ctx *c, size_t at, const char *rule, const char *fmt, ...
 		c->oom = 1;
 		return;
 	}
+	w->v[w->n].rule = rule;
 	w->v[w->n].line = t->line;
 	w->v[w->n].col = t->col;
 	w->n++;
@@ -614,7 +632,7 @@ struct kv_call {
 	long long sub;
 };
 
-/* KERNEL_VERSION(a, b, c) at i with a literal c above 255. */
+/* KERNEL_VERSION(a, b, c) at i with a literal c of 255 or more. */
 static int kernel_version_call(const struct ctx *c, size_t i, size_t *end,
 			       struct kv_call *kv)
 {
@@ -648,7 +666,7 @@ static int kernel_version_call(const struct ctx *c, size_t i, size_t *end,
 	}
 	/* Beyond INT_MAX it is no version, and c + 1 must not overflow. */
 	if (arg != 3 || eval_range(c, bounds[2][0], bounds[2][1], &kv->sub) < 0 ||
-	    kv->sub <= 255 || kv->sub > INT_MAX)
+	    kv->sub < 255 || kv->sub > INT_MAX)
 		return 0;
 	memcpy(kv->a, bounds[0], sizeof(kv->a));
 	memcpy(kv->b, bounds[1], sizeof(kv->b));
@@ -781,10 +799,23 @@ static void check_comparison(struct ctx *c, size_t lvc)
 	size_t is = s, ie = e, kend;
 
 	strip_parens(c, &is, &ie);
+	if (kernel_version_call(c, is, &kend, &kv) && kend == ie && kv.sub == 255) {
+		/* At 255, >= and < stay right; the others go wrong from .256 on. */
+		if (!strcmp(opname, ">=") || !strcmp(opname, "<"))
+			return;
+		kv_args(c, &kv, a, b, sizeof(a));
+		replacement(opname, a, b, kv.sub, repl, sizeof(repl));
+		add(c, at, code_left ? e : hi + 1, "boundary-255",
+		    "'%s' treats %s.%s.256 and later as %s.%s.255: the version code "
+		    "stops at 255; use %s",
+		    expr, a, b, a, b, repl);
+		mark(c, s, e);
+		return;
+	}
 	if (kernel_version_call(c, is, &kend, &kv) && kend == ie) {
 		kv_args(c, &kv, a, b, sizeof(a));
 		replacement(opname, a, b, kv.sub, repl, sizeof(repl));
-		add(c, at, "kernel-version",
+		add(c, at, code_left ? e : hi + 1, "kernel-version",
 		    "'%s' compares with %s.%s.255, not %s.%s.%lld: KERNEL_VERSION() "
 		    "clamps SUBLEVEL to 255; use %s",
 		    expr, a, b, a, b, kv.sub, repl);
@@ -805,7 +836,7 @@ static void check_comparison(struct ctx *c, size_t lvc)
 		snprintf(na, sizeof(na), "%lld", want[0]);
 		snprintf(nb, sizeof(nb), "%lld", want[1]);
 		replacement(opname, na, nb, want[2], repl, sizeof(repl));
-		add(c, at, "hand-computed",
+		add(c, at, code_left ? e : hi + 1, "hand-computed",
 		    "'%s' compares with %lld.%lld.%lld, not %lld.%lld.%lld: a SUBLEVEL "
 		    "above 255 carries into PATCHLEVEL; use %s",
 		    expr, got[0], got[1], got[2], want[0], want[1], want[2], repl);
@@ -818,7 +849,7 @@ static void check_comparison(struct ctx *c, size_t lvc)
 		if (got[2] == 255)
 			snprintf(tail, sizeof(tail), ", the code of every release from %lld.%lld.255 on",
 				 got[0], got[1]);
-		add(c, at, "hand-computed",
+		add(c, at, code_left ? e : hi + 1, "hand-computed",
 		    "'%s' compares with the hand-computed %s, which is %lld.%lld.%lld%s; use %s",
 		    expr, num, got[0], got[1], got[2], tail, repl);
 	}
@@ -831,10 +862,10 @@ static void check_kernel_version(struct ctx *c, size_t i)
 	size_t end;
 	char a[64], b[64];
 
-	if (c->used[i] || !kernel_version_call(c, i, &end, &kv))
+	if (c->used[i] || !kernel_version_call(c, i, &end, &kv) || kv.sub == 255)
 		return;
 	kv_args(c, &kv, a, b, sizeof(a));
-	add(c, i, "kernel-version",
+	add(c, i, end, "kernel-version",
 	    "KERNEL_VERSION(%s, %s, %lld) is clamped to %s.%s.255; compare with "
 	    "KVER_AT_LEAST(%s, %s, %lld) or KVER_BELOW(%s, %s, %lld) from kver_compat.h",
 	    a, b, kv.sub, a, b, a, b, kv.sub, a, b, kv.sub);
@@ -871,11 +902,11 @@ static void report_mask(struct ctx *c, size_t s, size_t e, size_t os, size_t oe)
 		return;
 	render(c, s, e, expr, sizeof(expr));
 	if (range_has_ident(c, os, oe, "LINUX_VERSION_CODE"))
-		add(c, s, "sublevel-mask",
+		add(c, s, e, "sublevel-mask",
 		    "'%s' takes SUBLEVEL from a version code, where it stops at 255; "
 		    "use LINUX_VERSION_SUBLEVEL (KVER_SUBLEVEL in kver_compat.h)", expr);
 	else
-		add(c, s, "sublevel-mask",
+		add(c, s, e, "sublevel-mask",
 		    "'%s' takes SUBLEVEL from a version code, where it stops at 255 "
 		    "(or wraps past it); keep SUBLEVEL as its own number "
 		    "(LINUX_VERSION_SUBLEVEL for the kernel built against)", expr);
@@ -1037,7 +1068,7 @@ static void check_encodings(struct ctx *c)
 				continue;
 			code = x * 65536 + y * 256 + z;
 			decode(code, d);
-			add(c, t1s, "unclamped-encode",
+			add(c, t1s, ze, "unclamped-encode",
 			    "'%s' is %lld.%lld.%lld, not %lld.%lld.%lld: a SUBLEVEL above 255 "
 			    "carries into PATCHLEVEL; compare with KVER_AT_LEAST(%lld, %lld, %lld) "
 			    "or KVER_BELOW(%lld, %lld, %lld) from kver_compat.h",
@@ -1053,7 +1084,7 @@ static void check_encodings(struct ctx *c)
 			j++;
 		if (j == ze)
 			continue;
-		add(c, t1s, "unclamped-encode",
+		add(c, t1s, ze, "unclamped-encode",
 		    "'%s' encodes a version without clamping SUBLEVEL: from .256 on it "
 		    "carries into PATCHLEVEL (x.y.256 reads as x.(y+1).0); clamp it as the "
 		    "kernel does, ((c) > 255 ? 255 : (c)), or compare the three numbers separately",
@@ -1064,22 +1095,31 @@ static void check_encodings(struct ctx *c)
 
 /* ---- entry -------------------------------------------------------------- */
 
-int check_source(const struct source *src, struct warnings *out)
+int check_source(const struct source *src, const struct tree *tree, struct warnings *out)
 {
-	struct ctx c = { src, src->toks, src->ntoks, out, NULL, 0 };
+	struct ctx c = { src, src->toks, src->ntoks, out, tree, NULL, 0 };
+	/* A tree with its own wide KERNEL_VERSION and code compares right. */
+	int own = tree && tree->own_kv && tree->own_code;
 
 	c.used = calloc(src->ntoks + 1, 1);
 	if (!c.used)
 		return -1;
-	for (size_t i = 0; i < c.n; i++)
+	for (size_t i = 0; i < c.n && !own; i++)
 		if (is_ident(&c, i, "LINUX_VERSION_CODE"))
 			check_comparison(&c, i);
-	for (size_t i = 0; i < c.n; i++)
+	for (size_t i = 0; i < c.n && !own; i++)
 		check_kernel_version(&c, i);
 	check_masks(&c);
 	check_encodings(&c);
 	free(c.used);
 	return c.oom ? -1 : 0;
+}
+
+int eval_source(const struct source *src, long long *val)
+{
+	struct ctx c = { src, src->toks, src->ntoks, NULL, NULL, NULL, 0 };
+
+	return eval_range(&c, 0, c.n, val);
 }
 
 void free_warnings(struct warnings *w)

@@ -1,4 +1,4 @@
-/* Must not compile without LINUX_VERSION_SUBLEVEL: KVER_BELOW in #elif. */
+/* Refused without LINUX_VERSION_SUBLEVEL on a kernel that reads 5.4.255: KVER_BELOW in #elif. */
 #include "kver_compat.h"
 
 #if KVER_AT_LEAST(5, 5, 0)

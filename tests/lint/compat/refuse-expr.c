@@ -1,4 +1,4 @@
-/* Must not compile without LINUX_VERSION_SUBLEVEL: a C expression. */
+/* Refused without LINUX_VERSION_SUBLEVEL on a kernel that reads 5.4.255: a C expression. */
 #include "kver_compat.h"
 
 int pick(void);
