@@ -18,34 +18,11 @@
 #include <unistd.h>
 
 #include "kver.h"
-#include "ktap.h"
-
-#define TAIL_LINES 12
-#define MAX_COLS 16
+#include "lab.h"
 
 static const char *prog = "kver-lab";
 
-struct point {
-	char dir[1024];
-	/* point.meta */
-	char tree[16], package[64], makefile[32], series[64], sublevel[16], expect[64];
-	/* what the guest did */
-	int qemu_status, timeout_s;
-	char guest[32];		/* "ok", "hung", "panic", "crashed", "no-init", ... */
-	char detail[1536];
-	char *tail[TAIL_LINES];
-	int ntail;
-	/* probe values and results */
-	char release[128], vdso[32];
-	struct ktap_log log;
-	struct ktap_doc *probe;
-	int exit_marker;	/* the probe's own exit=N, -1 when absent */
-	struct ktap_counts kunit, guest_tests;
-	int kunit_docs;
-	int ok;
-};
-
-static void die(const char *fmt, const char *arg, const char *why)
+void die(const char *fmt, const char *arg, const char *why)
 {
 	fprintf(stderr, "%s: error: ", prog);
 	fprintf(stderr, fmt, arg, why);
@@ -87,8 +64,17 @@ static void read_meta(struct point *p)
 			copy(p->sublevel, sizeof(p->sublevel), v);
 		else if (!strcmp(line, "expect"))
 			copy(p->expect, sizeof(p->expect), v);
+		else if (!strcmp(line, "style"))
+			copy(p->style, sizeof(p->style), v);
+		else if (!strcmp(line, "version"))
+			copy(p->version, sizeof(p->version), v);
 	}
 	fclose(f);
+	/* Points recorded before release styles: upstream, version = release. */
+	if (!p->style[0])
+		copy(p->style, sizeof(p->style), "upstream");
+	if (!p->version[0])
+		copy(p->version, sizeof(p->version), p->expect);
 }
 
 static int read_int(const char *dir, const char *name, int dflt)
@@ -260,151 +246,6 @@ static void free_point(struct point *p)
 	ktap_free(&p->log);
 }
 
-/* ---- output ---- */
-
-static int use_colour;
-
-static const char *paint(int ok)
-{
-	if (!use_colour)
-		return "";
-	return ok ? "\033[32m" : "\033[31;1m";
-}
-
-static const char *unpaint(void)
-{
-	return use_colour ? "\033[0m" : "";
-}
-
-/* Names of the probe's own checks, in order of first appearance. */
-static int probe_columns(struct point *pts, int npts, const char **cols)
-{
-	int ncols = 0;
-
-	for (int i = 0; i < npts; i++) {
-		if (!pts[i].probe)
-			continue;
-		for (size_t j = 0; j < pts[i].probe->root.nsub; j++) {
-			const char *name = pts[i].probe->root.sub[j].name;
-			int k;
-
-			if (!strncmp(name, "guest:", 6) ||
-			    pts[i].probe->root.sub[j].status == KTAP_MISSING)
-				continue;
-			for (k = 0; k < ncols && strcmp(cols[k], name); k++)
-				;
-			if (k == ncols && ncols < MAX_COLS)
-				cols[ncols++] = name;
-		}
-	}
-	return ncols;
-}
-
-static const struct ktap_test *find_test(const struct point *p, const char *name)
-{
-	if (!p->probe)
-		return NULL;
-	for (size_t j = 0; j < p->probe->root.nsub; j++) {
-		if (!strcmp(p->probe->root.sub[j].name, name))
-			return &p->probe->root.sub[j];
-	}
-	return NULL;
-}
-
-static const char *cell_of(const struct ktap_test *t)
-{
-	if (!t)
-		return "-";
-	switch (t->status) {
-	case KTAP_PASS:
-		return "ok";
-	case KTAP_SKIP:
-		return "skip";
-	default:
-		return "FAIL";
-	}
-}
-
-static void counts_cell(char *buf, size_t size, const struct ktap_counts *c, int present)
-{
-	if (!present)
-		snprintf(buf, size, "none");
-	else
-		snprintf(buf, size, "%d/%d%s%s", c->pass, c->pass + c->fail + c->missing,
-			 c->skip ? " +skip" : "", (c->fail || c->missing) ? " FAIL" : "");
-}
-
-static void print_table(struct point *pts, int npts)
-{
-	const char *cols[MAX_COLS];
-	int ncols = probe_columns(pts, npts, cols);
-	char buf[64];
-
-	printf("%-5s %-29s %-10s %-8s %-10s %-9s", "TREE", "PACKAGE (MAKEFILE)", "SERIES",
-	       "SUBLEVEL", "RELEASE", "VDSO");
-	for (int k = 0; k < ncols; k++)
-		printf(" %-*s", (int)(strlen(cols[k]) > 4 ? strlen(cols[k]) : 4), cols[k]);
-	printf(" %-12s %-14s %s\n", "KUNIT", "GUEST", "VERDICT");
-	for (int i = 0; i < npts; i++) {
-		struct point *p = &pts[i];
-
-		snprintf(buf, sizeof(buf), "%s (%s)", p->package, p->makefile);
-		printf("%-5s %-29s %-10s %-8s %-10s %-9s", p->tree, buf, p->series, p->sublevel,
-		       p->release[0] ? p->release : "-", p->vdso[0] ? p->vdso : "-");
-		for (int k = 0; k < ncols; k++) {
-			const char *cell = cell_of(find_test(p, cols[k]));
-			int w = (int)(strlen(cols[k]) > 4 ? strlen(cols[k]) : 4);
-
-			printf(" %s%-*s%s", paint(strcmp(cell, "FAIL")), w, cell, unpaint());
-		}
-		counts_cell(buf, sizeof(buf), &p->kunit, p->kunit_docs);
-		printf(" %-12s", buf);
-		counts_cell(buf, sizeof(buf), &p->guest_tests, 1);
-		printf(" %-14s", buf);
-		printf(" %s%s%s%s%s\n", paint(p->ok), p->ok ? "ok" : "FAIL", unpaint(),
-		       p->ok ? "" : ": ", p->ok ? "" : (p->detail[0] ? p->detail : "a check failed"));
-	}
-}
-
-static void print_failures(const struct ktap_test *t, const char *prefix)
-{
-	for (size_t i = 0; i < t->nsub; i++) {
-		const struct ktap_test *s = &t->sub[i];
-
-		if (s->status != KTAP_FAIL && s->status != KTAP_MISSING)
-			continue;
-		printf("    %s%s: %s\n", prefix, s->name, ktap_status_name(s->status));
-		for (size_t j = 0; j < s->ndiag; j++)
-			printf("      # %s\n", s->diag[j]);
-		if (s->nsub)
-			print_failures(s, "  ");
-	}
-}
-
-static void print_details(struct point *pts, int npts)
-{
-	for (int i = 0; i < npts; i++) {
-		struct point *p = &pts[i];
-
-		if (p->ok)
-			continue;
-		printf("\n%s %s SUBLEVEL=%s (%s):\n", p->tree, p->series, p->sublevel, p->dir);
-		if (p->detail[0]) {
-			printf("  %s; last lines of the serial log:\n", p->detail);
-			for (int k = 0; k < p->ntail; k++)
-				printf("  | %s\n", p->tail[k]);
-		}
-		if (p->probe)
-			print_failures(&p->probe->root, "");
-		if (!p->kunit_docs)
-			printf("    KUnit: no KUnit output in the serial log\n");
-		for (size_t d = 0; d < p->log.ndocs; d++) {
-			if (&p->log.docs[d] != p->probe)
-				print_failures(&p->log.docs[d].root, "kunit ");
-		}
-	}
-}
-
 static void json_str(FILE *f, const char *s)
 {
 	fputc('"', f);
@@ -467,7 +308,8 @@ static void write_json(const char *path, struct point *pts, int npts)
 		struct point *p = &pts[i];
 		const char *kv[][2] = {
 			{ "tree", p->tree }, { "package", p->package }, { "makefile", p->makefile },
-			{ "series", p->series }, { "expect", p->expect }, { "release", p->release },
+			{ "series", p->series }, { "style", p->style },
+			{ "version", p->version }, { "expect", p->expect }, { "release", p->release },
 			{ "vdso_code", p->vdso }, { "guest", p->guest }, { "detail", p->detail },
 			{ "dir", p->dir },
 		};
@@ -508,17 +350,85 @@ static void write_json(const char *path, struct point *pts, int npts)
 		die("cannot write %s: %s", path, strerror(errno));
 }
 
+/* The common folder of the boot folders, or "" when they have none. */
+static void common_parent(struct point *pts, int npts, char *buf, size_t size)
+{
+	char *slash;
+
+	copy(buf, size, pts[0].dir);
+	slash = strrchr(buf, '/');
+	if (!slash) {
+		copy(buf, size, ".");
+		slash = buf + 1;
+	}
+	*slash = '\0';
+	for (int i = 1; i < npts; i++) {
+		size_t n = strlen(buf);
+
+		if (strncmp(pts[i].dir, buf, n) || pts[i].dir[n] != '/' ||
+		    strchr(pts[i].dir + n + 1, '/')) {
+			buf[0] = '\0';
+			return;
+		}
+	}
+}
+
+/* One line: how many points passed, in how long, and where everything is. */
+static void print_summary(struct point *pts, int npts, long took, const char *json)
+{
+	char where[1024];
+	int passed = 0;
+
+	for (int i = 0; i < npts; i++)
+		passed += pts[i].ok;
+	common_parent(pts, npts, where, sizeof(where));
+	printf("%d of %d point%s passed", passed, npts, npts == 1 ? "" : "s");
+	if (took >= 0)
+		printf(" in %ld min %02ld s", took / 60, took % 60);
+	if (json)
+		printf("; results: %s", json);
+	printf("; boot logs: %s\n", where[0] ? where : "in each point's folder");
+}
+
+static long parse_seconds(const char *s)
+{
+	uint32_t v;
+
+	if (kver_parse_uint(s, UINT32_MAX, &v))
+		die("--summary needs a number of seconds, not '%s'%s", s, "");
+	return (long)v;
+}
+
 static int cmd_report(int argc, char **argv)
 {
-	const char *json = NULL;
+	const char *json = NULL, *wide = getenv("KVER_WIDE");
+	struct report_opts o = {
+		.colour = term_colour(STDOUT_FILENO),
+		.wide = wide && wide[0] && strcmp(wide, "0") ? 1 : -1,
+		.width = term_width(STDOUT_FILENO),
+	};
 	struct point *pts;
+	long summary = -2;
 	int npts = 0, all_ok = 1, i = 0;
 
-	if (i < argc && !strcmp(argv[i], "--json")) {
-		if (i + 1 >= argc)
-			die("%s%s", "--json needs a file name", "");
-		json = argv[i + 1];
-		i += 2;
+	for (; i < argc && argv[i][0] == '-'; i++) {
+		const char *a = argv[i];
+
+		if (!strcmp(a, "--wide")) {
+			o.wide = 1;
+		} else if (!strcmp(a, "--json") || !strcmp(a, "--summary")) {
+			if (i + 1 >= argc)
+				die("%s needs a value%s", a, "");
+			if (!strcmp(a, "--json"))
+				json = argv[++i];
+			else
+				summary = parse_seconds(argv[++i]);
+		} else if (!strcmp(a, "--")) {
+			i++;
+			break;
+		} else {
+			die("unknown report option '%s'%s (try --help)", a, "");
+		}
 	}
 	if (i >= argc)
 		die("%s%s", "report needs at least one boot folder", "");
@@ -530,11 +440,14 @@ static int cmd_report(int argc, char **argv)
 		judge(&pts[npts]);
 		all_ok &= pts[npts].ok;
 	}
-	use_colour = isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
-	print_table(pts, npts);
-	print_details(pts, npts);
+	if (summary == -2) {
+		report_table(stdout, pts, npts, &o);
+		report_details(stdout, pts, npts);
+	}
 	if (json)
 		write_json(json, pts, npts);
+	if (summary != -2)
+		print_summary(pts, npts, summary, json);
 	for (i = 0; i < npts; i++)
 		free_point(&pts[i]);
 	free(pts);
@@ -565,12 +478,21 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: kver-lab sublevels N...\n"
-		"       kver-lab report [--json FILE] BOOT_DIR...\n"
+		"       kver-lab report [--wide] [--json FILE] [--summary SECONDS] BOOT_DIR...\n"
+		"       kver-lab progress --tree TREE --total N[~] [--log FILE] [--every SECONDS]\n"
+		"                         [--count FILE]\n"
 		"\n"
 		"sublevels  check SUBLEVEL points (decimal 0..65535, no sign, no leading zero)\n"
 		"report     judge each boot folder left by lab/boot.sh, print a table,\n"
 		"           details of every failure, and optionally the JSON of the run;\n"
-		"           exit status 1 when any point failed\n");
+		"           exit status 1 when any point failed. The table fits in 100\n"
+		"           columns; --wide (or KVER_WIDE=1, or a terminal wide enough)\n"
+		"           gives one column per probe check. --summary prints instead\n"
+		"           one line: points passed, the run's time, where its files are.\n"
+		"           Colour on a terminal unless NO_COLOR is set.\n"
+		"progress   follow a full kernel build's output on stdin: copy it to the\n"
+		"           log, show objects compiled against N (N~: an estimate),\n"
+		"           elapsed time and time left on stderr\n");
 }
 
 int main(int argc, char **argv)
@@ -587,6 +509,8 @@ int main(int argc, char **argv)
 		return cmd_sublevels(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "report"))
 		return cmd_report(argc - 2, argv + 2);
+	if (!strcmp(argv[1], "progress"))
+		return cmd_progress(argc - 2, argv + 2);
 	fprintf(stderr, "%s: error: unknown command '%s' (try --help)\n", prog, argv[1]);
 	return 2;
 }
