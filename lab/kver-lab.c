@@ -3,22 +3,28 @@
  * kver-lab: the lab's deciding and reporting steps.
  *
  *   kver-lab sublevels N...          validate SUBLEVEL points, print them
- *   kver-lab report [--json F] DIR...
+ *   kver-lab report [--wide] [--json F] [--summary S] DIR...
  *                                    judge each boot folder, print the table
+ *                                    (report.c) or one summary line
+ *   kver-lab progress --tree T --total N ...
+ *                                    follow a full kernel build (progress.c)
  *
  * A boot folder holds what lab/boot.sh left (serial.log, qemu.status,
  * qemu.timeout, qemu.stderr) and point.meta (key=value lines: tree, package,
- * makefile, series, sublevel, expect). The verdict of a boot is decided here
- * and only here, so the terminal table and the JSON always agree.
+ * makefile, series, sublevel, expect, and style and version when the run
+ * knows release styles). The verdict of a boot is decided here and only
+ * here, so the terminal table and the JSON always agree.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "kver.h"
 #include "lab.h"
+#include "progress.h"
 
 static const char *prog = "kver-lab";
 
@@ -442,7 +448,7 @@ static int cmd_report(int argc, char **argv)
 	}
 	if (summary == -2) {
 		report_table(stdout, pts, npts, &o);
-		report_details(stdout, pts, npts);
+		report_details(stdout, pts, npts, o.width);
 	}
 	if (json)
 		write_json(json, pts, npts);
@@ -471,6 +477,122 @@ static int cmd_sublevels(int argc, char **argv)
 	for (int i = 0; i < argc; i++)
 		printf("%s%s", i ? " " : "", argv[i]);
 	putchar('\n');
+	return 0;
+}
+
+/*
+ * kver-lab progress: follow a full kernel build. Kbuild's output comes on
+ * stdin; every line goes on to the build log, and stderr gets a status line:
+ * objects compiled against the count a finished build of that tree and
+ * config produced, elapsed time and an estimate of the time left. On a
+ * terminal the line is rewritten in place every second; otherwise a plain
+ * line is printed every --every seconds (default 30). At the end of the
+ * input the count goes to --count FILE, for the next build's total.
+ */
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* "[HH:MM:SS] " as lab/common.sh's say() prints it. */
+static void stamp(char *buf, size_t size)
+{
+	time_t t = time(NULL);
+	struct tm tm;
+
+	localtime_r(&t, &tm);
+	strftime(buf, size, "[%H:%M:%S] ", &tm);
+}
+
+static long number(const char *opt, const char *s, int *estimated)
+{
+	char digits[32];
+	size_t n = strlen(s);
+	uint32_t v;
+
+	if (estimated && n && s[n - 1] == '~') {
+		*estimated = 1;
+		n--;
+	}
+	if (n >= sizeof(digits))
+		n = sizeof(digits) - 1;
+	memcpy(digits, s, n);
+	digits[n] = '\0';
+	if (kver_parse_uint(digits, UINT32_MAX, &v))
+		die("%s needs a number, not '%s'", opt, s);
+	return (long)v;
+}
+
+static int cmd_progress(int argc, char **argv)
+{
+	const char *tree = NULL, *logname = NULL, *countname = NULL;
+	long total = 0, every = 30, done = 0;
+	int estimated = 0, tty = isatty(STDERR_FILENO), shown = 0;
+	char *line = NULL, msg[256], ts[16];
+	size_t cap = 0;
+	FILE *log = NULL;
+	double start = now(), last = start;
+
+	for (int i = 0; i < argc; i++) {
+		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+
+		if (!v)
+			die("%s needs a value%s", a, "");
+		if (!strcmp(a, "--tree"))
+			tree = v;
+		else if (!strcmp(a, "--total"))
+			total = number(a, v, &estimated);
+		else if (!strcmp(a, "--every"))
+			every = number(a, v, NULL);
+		else if (!strcmp(a, "--log"))
+			logname = v;
+		else if (!strcmp(a, "--count"))
+			countname = v;
+		else
+			die("unknown progress option '%s'%s (try --help)", a, "");
+		i++;
+	}
+	if (!tree)
+		die("%s%s", "progress needs --tree", "");
+	if (logname && !(log = fopen(logname, "w")))
+		die("cannot write %s: %s", logname, strerror(errno));
+
+	while (getline(&line, &cap, stdin) >= 0) {
+		double t;
+
+		if (log)
+			fputs(line, log);
+		if (!progress_is_object(line))
+			continue;
+		done++;
+		t = now();
+		/* A terminal gets the line in place every second, a log every --every. */
+		if (t - last < (tty ? 1 : every))
+			continue;
+		last = t;
+		progress_line(msg, sizeof(msg), tree, done, total, estimated, (long)(t - start));
+		stamp(ts, sizeof(ts));
+		if (tty)
+			fprintf(stderr, "\r%s%s\033[K", ts, msg);
+		else
+			fprintf(stderr, "%s%s\n", ts, msg);
+		shown = 1;
+	}
+	free(line);
+	if (log && fclose(log))
+		die("cannot write %s: %s", logname, strerror(errno));
+	progress_done(msg, sizeof(msg), tree, done, (long)(now() - start));
+	stamp(ts, sizeof(ts));
+	fprintf(stderr, "%s%s%s%s\n", tty && shown ? "\r" : "", ts, msg, tty ? "\033[K" : "");
+	if (countname) {
+		FILE *f = fopen(countname, "w");
+
+		if (!f || fprintf(f, "%ld\n", done) < 0 || fclose(f))
+			die("cannot write %s: %s", countname, strerror(errno));
+	}
 	return 0;
 }
 

@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * kver-lab's parts: the judge (kver-lab.c) fills one struct point per boot
- * folder; the report (report.c) shows them on the terminal; the progress
- * line (progress.c) follows a full kernel build. term.c says what the
- * terminal can show.
+ * folder; the report (report.c) shows them on the terminal. term.c says
+ * what the terminal can show.
  */
 #ifndef KVER_LAB_H
 #define KVER_LAB_H
@@ -43,10 +42,8 @@ struct report_opts {
 	int width;		/* terminal columns, 0 when not a terminal */
 };
 void report_table(FILE *out, struct point *pts, int npts, const struct report_opts *o);
-void report_details(FILE *out, struct point *pts, int npts);
-
-/* progress.c: kver-lab progress. */
-int cmd_progress(int argc, char **argv);
+/* Every failure of every point; serial log lines cut to width when not 0. */
+void report_details(FILE *out, struct point *pts, int npts, int width);
 
 /* term.c */
 int term_colour(int fd);	/* fd is a terminal and NO_COLOR is unset or empty */

@@ -8,7 +8,7 @@
  * probe check and the verdict's whole reason on its row; it is chosen with
  * --wide or KVER_WIDE=1, or when it fits the terminal.
  */
-#include <stdlib.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "lab.h"
@@ -18,8 +18,9 @@ enum tone { PLAIN, GOOD, BAD, SKIPPED };
 /* A column: its header and how a point fills its cell. */
 struct column {
 	const char *header;
-	enum tone (*cell)(const struct point *p, const char *arg, char *buf, size_t size);
-	const char *arg;	/* the probe check of a per-check column */
+	enum tone (*cell)(const struct point *p, const struct column *c, char *buf, size_t size);
+	size_t field;		/* a text column: offsetof(struct point, ...) */
+	const char *arg;	/* the probe check of a per-check column, or "wide" */
 };
 
 #define MAX_COLS 32
@@ -30,47 +31,20 @@ static enum tone text(char *buf, size_t size, const char *s)
 	return PLAIN;
 }
 
-static enum tone c_tree(const struct point *p, const char *arg, char *buf, size_t size)
+/* A text field of struct point, "-" when empty. */
+static enum tone c_field(const struct point *p, const struct column *c, char *buf, size_t size)
 {
-	(void)arg;
-	return text(buf, size, p->tree);
+	return text(buf, size, (const char *)p + c->field);
 }
 
-static enum tone c_package(const struct point *p, const char *arg, char *buf, size_t size)
+#define FIELD(header, name) { header, c_field, offsetof(struct point, name), NULL }
+
+static enum tone c_package(const struct point *p, const struct column *c, char *buf,
+			   size_t size)
 {
-	(void)arg;
+	(void)c;
 	snprintf(buf, size, "%s (%s)", p->package, p->makefile);
 	return PLAIN;
-}
-
-static enum tone c_style(const struct point *p, const char *arg, char *buf, size_t size)
-{
-	(void)arg;
-	return text(buf, size, p->style);
-}
-
-static enum tone c_series(const struct point *p, const char *arg, char *buf, size_t size)
-{
-	(void)arg;
-	return text(buf, size, p->series);
-}
-
-static enum tone c_sublevel(const struct point *p, const char *arg, char *buf, size_t size)
-{
-	(void)arg;
-	return text(buf, size, p->sublevel);
-}
-
-static enum tone c_release(const struct point *p, const char *arg, char *buf, size_t size)
-{
-	(void)arg;
-	return text(buf, size, p->release);
-}
-
-static enum tone c_code(const struct point *p, const char *arg, char *buf, size_t size)
-{
-	(void)arg;
-	return text(buf, size, p->vdso);
 }
 
 static const struct ktap_test *find_test(const struct point *p, const char *name)
@@ -90,9 +64,9 @@ static int is_guest_test(const struct ktap_test *t)
 }
 
 /* One probe check (wide table). */
-static enum tone c_check(const struct point *p, const char *arg, char *buf, size_t size)
+static enum tone c_check(const struct point *p, const struct column *c, char *buf, size_t size)
 {
-	const struct ktap_test *t = find_test(p, arg);
+	const struct ktap_test *t = find_test(p, c->arg);
 
 	if (!t)
 		return text(buf, size, "-");
@@ -110,11 +84,11 @@ static enum tone c_check(const struct point *p, const char *arg, char *buf, size
 }
 
 /* All the probe's own checks in one cell (narrow table): passed/all. */
-static enum tone c_checks(const struct point *p, const char *arg, char *buf, size_t size)
+static enum tone c_checks(const struct point *p, const struct column *c, char *buf, size_t size)
 {
 	int good = 0, all = 0;
 
-	(void)arg;
+	(void)c;
 	if (!p->probe)
 		return text(buf, size, "-");
 	for (size_t j = 0; j < p->probe->root.nsub; j++) {
@@ -143,20 +117,20 @@ static enum tone counts(const struct ktap_counts *c, int present, int wide, char
 	return bad ? BAD : GOOD;
 }
 
-static enum tone c_kunit(const struct point *p, const char *arg, char *buf, size_t size)
+static enum tone c_kunit(const struct point *p, const struct column *c, char *buf, size_t size)
 {
-	return counts(&p->kunit, p->kunit_docs, arg != NULL, buf, size);
+	return counts(&p->kunit, p->kunit_docs, c->arg != NULL, buf, size);
 }
 
-static enum tone c_guest(const struct point *p, const char *arg, char *buf, size_t size)
+static enum tone c_guest(const struct point *p, const struct column *c, char *buf, size_t size)
 {
-	return counts(&p->guest_tests, 1, arg != NULL, buf, size);
+	return counts(&p->guest_tests, 1, c->arg != NULL, buf, size);
 }
 
 /* The verdict: the guest's state when it did not end well (narrow table). */
-static enum tone c_verdict(const struct point *p, const char *arg, char *buf, size_t size)
+static enum tone c_verdict(const struct point *p, const struct column *c, char *buf, size_t size)
 {
-	(void)arg;
+	(void)c;
 	if (p->ok)
 		return text(buf, size, "ok"), GOOD;
 	if (strcmp(p->guest, "ok"))
@@ -167,9 +141,9 @@ static enum tone c_verdict(const struct point *p, const char *arg, char *buf, si
 }
 
 /* The verdict with its whole reason (wide table). */
-static enum tone c_verdict_why(const struct point *p, const char *arg, char *buf, size_t size)
+static enum tone c_verdict_why(const struct point *p, const struct column *c, char *buf, size_t size)
 {
-	(void)arg;
+	(void)c;
 	if (p->ok)
 		return text(buf, size, "ok"), GOOD;
 	snprintf(buf, size, "FAIL: %s", p->detail[0] ? p->detail : "a check failed");
@@ -177,26 +151,33 @@ static enum tone c_verdict_why(const struct point *p, const char *arg, char *buf
 }
 
 static const struct column narrow[] = {
-	{ "TREE", c_tree, NULL },	  { "STYLE", c_style, NULL },
-	{ "SUBLEVEL", c_sublevel, NULL }, { "RELEASE", c_release, NULL },
-	{ "CODE", c_code, NULL },	  { "CHECKS", c_checks, NULL },
-	{ "KUNIT", c_kunit, NULL },	  { "GUEST", c_guest, NULL },
-	{ "VERDICT", c_verdict, NULL },
+	FIELD("TREE", tree),
+	FIELD("STYLE", style),
+	FIELD("SUBLEVEL", sublevel),
+	FIELD("RELEASE", release),
+	FIELD("CODE", vdso),
+	{ "CHECKS", c_checks, 0, NULL },
+	{ "KUNIT", c_kunit, 0, NULL },
+	{ "GUEST", c_guest, 0, NULL },
+	{ "VERDICT", c_verdict, 0, NULL },
 };
 
 /* The wide table: the narrow one's first columns, each probe check, the rest. */
 static int wide_columns(struct point *pts, int npts, struct column *cols)
 {
 	static const struct column head[] = {
-		{ "TREE", c_tree, NULL },	    { "PACKAGE (MAKEFILE)", c_package, NULL },
-		{ "STYLE", c_style, NULL },	    { "SERIES", c_series, NULL },
-		{ "SUBLEVEL", c_sublevel, NULL }, { "RELEASE", c_release, NULL },
-		{ "VDSO", c_code, NULL },
+		FIELD("TREE", tree),
+		{ "PACKAGE (MAKEFILE)", c_package, 0, NULL },
+		FIELD("STYLE", style),
+		FIELD("SERIES", series),
+		FIELD("SUBLEVEL", sublevel),
+		FIELD("RELEASE", release),
+		FIELD("VDSO", vdso),
 	};
 	static const struct column tail[] = {
-		{ "KUNIT", c_kunit, "wide" },
-		{ "GUEST", c_guest, "wide" },
-		{ "VERDICT", c_verdict_why, NULL },
+		{ "KUNIT", c_kunit, 0, "wide" },
+		{ "GUEST", c_guest, 0, "wide" },
+		{ "VERDICT", c_verdict_why, 0, NULL },
 	};
 	int n = 0;
 
@@ -214,7 +195,7 @@ static int wide_columns(struct point *pts, int npts, struct column *cols)
 			     k++)
 				;
 			if (k == n && n < MAX_COLS - 3)
-				cols[n++] = (struct column){ t->name, c_check, t->name };
+				cols[n++] = (struct column){ t->name, c_check, 0, t->name };
 		}
 	}
 	for (size_t k = 0; k < sizeof(tail) / sizeof(tail[0]); k++)
@@ -233,7 +214,7 @@ static int widths(const struct column *cols, int ncols, struct point *pts, int n
 	for (int k = 0; k < ncols; k++) {
 		w[k] = (int)strlen(cols[k].header);
 		for (int i = 0; i < npts; i++) {
-			cols[k].cell(&pts[i], cols[k].arg, buf, sizeof(buf));
+			cols[k].cell(&pts[i], &cols[k], buf, sizeof(buf));
 			if ((int)strlen(buf) > w[k])
 				w[k] = (int)strlen(buf);
 		}
@@ -265,7 +246,7 @@ static void print_rows(FILE *out, const struct column *cols, int ncols, const in
 	fputc('\n', out);
 	for (int i = 0; i < npts; i++) {
 		for (int k = 0; k < ncols; k++) {
-			enum tone t = cols[k].cell(&pts[i], cols[k].arg, buf, sizeof(buf));
+			enum tone t = cols[k].cell(&pts[i], &cols[k], buf, sizeof(buf));
 			const char *on = paint(t, colour);
 
 			fprintf(out, "%*s%s%s%s", k ? GAP : 0, "", on, buf, on[0] ? TERM_RESET : "");
@@ -309,7 +290,7 @@ static void print_failures(FILE *out, const struct ktap_test *t, const char *pre
 	}
 }
 
-void report_details(FILE *out, struct point *pts, int npts)
+void report_details(FILE *out, struct point *pts, int npts, int width)
 {
 	for (int i = 0; i < npts; i++) {
 		struct point *p = &pts[i];
@@ -320,8 +301,15 @@ void report_details(FILE *out, struct point *pts, int npts)
 			p->dir);
 		if (p->detail[0]) {
 			fprintf(out, "  %s; last lines of the serial log:\n", p->detail);
-			for (int k = 0; k < p->ntail; k++)
-				fprintf(out, "  | %s\n", p->tail[k]);
+			/* On a terminal, a log line is cut to fit its width. */
+			for (int k = 0; k < p->ntail; k++) {
+				int n = (int)strlen(p->tail[k]);
+
+				if (width > 8 && n + 4 > width)
+					fprintf(out, "  | %.*s...\n", width - 7, p->tail[k]);
+				else
+					fprintf(out, "  | %s\n", p->tail[k]);
+			}
 		}
 		if (p->probe)
 			print_failures(out, &p->probe->root, "");
