@@ -531,7 +531,9 @@ static int cmd_progress(int argc, char **argv)
 	const char *tree = NULL, *logname = NULL, *countname = NULL;
 	long total = 0, every = 30, done = 0;
 	int estimated = 0, tty = isatty(STDERR_FILENO), shown = 0;
-	char *line = NULL, msg[256], ts[16];
+	/* A line longer than the terminal would wrap, and \r not reach its start. */
+	int width = tty ? term_width(STDERR_FILENO) - 1 : 255;
+	char *line = NULL, msg[256], ts[16], full[280];
 	size_t cap = 0;
 	FILE *log = NULL;
 	double start = now(), last = start;
@@ -575,10 +577,11 @@ static int cmd_progress(int argc, char **argv)
 		last = t;
 		progress_line(msg, sizeof(msg), tree, done, total, estimated, (long)(t - start));
 		stamp(ts, sizeof(ts));
+		snprintf(full, sizeof(full), "%s%s", ts, msg);
 		if (tty)
-			fprintf(stderr, "\r%s%s\033[K", ts, msg);
+			fprintf(stderr, "\r%.*s\033[K", width, full);
 		else
-			fprintf(stderr, "%s%s\n", ts, msg);
+			fprintf(stderr, "%s\n", full);
 		shown = 1;
 	}
 	free(line);

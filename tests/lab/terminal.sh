@@ -145,6 +145,24 @@ if grep -q "$esc" "$work/err"; then fail "progress: no escapes off a terminal"; 
 kl progress --tree 6.1 --total 3000 <"$log"
 n=$(wc -l <"$work/err")
 if [ "$n" = 1 ]; then pass "progress: quiet between --every periods"; else fail "progress: $n lines within 30 s"; fi
+if command -v script >/dev/null 2>&1; then
+	# On a terminal: the line rewritten in place, cut to the terminal's
+	# width; half the log, a pause, the rest.
+	grep -m "$((objects / 2))" -E '^  (CC|AS) ' "$log" >"$work/half.log"
+	cat >"$work/tty.sh" <<TTY
+(cat "$work/half.log"; sleep 1.5; cat "$log") | $lab progress --tree 6.1 --total 3000~
+TTY
+	on_tty 60 "sh $work/tty.sh"
+	cr=$(printf '\r')
+	if grep -q "$cr\[[0-9:]*\] building 6\.1: [0-9]* of ~3000 objects.*$cr\[[0-9:]*\] built 6\.1: " "$work/out" &&
+		! tr '\r' '\n' <"$work/out" | sed "s/$esc\[K//g" | awk 'length($0) > 59' | grep -q .; then
+		pass "progress on a terminal: rewritten in place, at most 59 columns"
+	else
+		fail "progress on a terminal"
+	fi
+else
+	fail "progress on a terminal: script(1) is not installed (apt-get install bsdutils)"
+fi
 kl progress --tree 6.1 --total lots <"$log"
 if [ "$rc" = 2 ] && grep -q "^kver-lab: error: --total needs a number, not 'lots'" "$work/err"; then pass "progress: a bad --total is an error"; else fail "progress: a bad --total (status $rc)"; fi
 kl progress --total 3 <"$log"
