@@ -86,13 +86,18 @@ else
 	# without -s) counted against what the last full build of this tree
 	# and config compiled, or an estimate before there was one.
 	total=$(sed -n "s/^$stamp //p" "$build/.kver-objects" 2>/dev/null || true)
-	if [ -z "$total" ]; then
+	resumed=
+	if [ -f "$build/init/main.o" ]; then
+		# A build stopped half way: what is left is not a whole build.
+		resumed=1
+		total=
+	elif [ -z "$total" ]; then
 		# Another config's count, or the lab's own measure: a guess.
 		total=$(sed -n 's/^[0-9a-f]* //p' "$build/.kver-objects" 2>/dev/null || true)
 		[ -n "$total" ] || total=$(objects_estimate "$tree")
 		[ -z "$total" ] || total=$total~
 	fi
-	say "building $tree at SUBLEVEL=$sublevel${extra:+ $extra} (full build${total:+ of about ${total%\~} objects}: several minutes)"
+	say "building $tree at SUBLEVEL=$sublevel${extra:+ $extra} (full build${resumed:+, resumed}${total:+ of about ${total%\~} objects}: several minutes)"
 	{
 		rc=0
 		make -C "$src" O="$build" "$@" 2>&1 || rc=$?
@@ -101,7 +106,8 @@ else
 		--every "${KVER_PROGRESS_EVERY:-30}" --count "$build/.kver-objects.new"
 	rc=$(cat "$build/.kver-build.rc" 2>/dev/null || echo 1)
 	rm -f "$build/.kver-build.rc"
-	[ "$rc" != 0 ] || echo "$stamp $(cat "$build/.kver-objects.new")" >"$build/.kver-objects"
+	[ "$rc" != 0 ] || [ -n "$resumed" ] ||
+		echo "$stamp $(cat "$build/.kver-objects.new")" >"$build/.kver-objects"
 	rm -f "$build/.kver-objects.new"
 fi
 if [ "$rc" != 0 ]; then
