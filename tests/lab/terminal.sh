@@ -14,17 +14,8 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/kver-terminal-test.XXXXXX")
 trap 'rm -rf "$work"' EXIT INT TERM
 esc=$(printf '\033')
 
-npass=0
-nfail=0
-pass() {
-	npass=$((npass + 1))
-	echo "ok $((npass + nfail)) $*"
-}
-fail() {
-	nfail=$((nfail + 1))
-	echo "not ok $((npass + nfail)) $*"
-	sed 's/^/# /' "$work/out" "$work/err" | tail -n 20
-}
+# shellcheck source=SCRIPTDIR/../tap.sh
+. "$top/tests/tap.sh"
 # kl ARGS...: run kver-lab; output in $work/out and $work/err, status in rc.
 kl() {
 	rc=0
@@ -171,6 +162,4 @@ if [ "$rc" = 2 ] && grep -q "^kver-lab: error: --total needs a number, not 'lots
 kl progress --total 3 <"$log"
 if [ "$rc" = 2 ] && grep -q "progress needs --tree" "$work/err"; then pass "progress: --tree is needed"; else fail "progress: no --tree (status $rc)"; fi
 
-echo "1..$((npass + nfail))"
-echo "# terminal tests: $npass passed, $nfail failed"
-[ "$nfail" = 0 ]
+tap_end "terminal tests"

@@ -16,17 +16,8 @@ boots=$here/fixtures/boots
 work=$(mktemp -d "${TMPDIR:-/tmp}/kver-matrix-test.XXXXXX")
 trap 'rm -rf "$work"' EXIT INT TERM
 
-npass=0
-nfail=0
-pass() {
-	npass=$((npass + 1))
-	echo "ok $((npass + nfail)) $*"
-}
-fail() {
-	nfail=$((nfail + 1))
-	echo "not ok $((npass + nfail)) $*"
-	sed 's/^/# /' "$work/out" "$work/err" | tail -n 20
-}
+# shellcheck source=SCRIPTDIR/../tap.sh
+. "$top/tests/tap.sh"
 
 # km ARGS...: run the tool; output in $work/out and $work/err, status in rc.
 km() {
@@ -228,6 +219,4 @@ else
 	pass "headers plugin rejects KVER_TREE=6"
 fi
 
-echo "1..$((npass + nfail))"
-echo "# matrix tests: $npass passed, $nfail failed"
-[ "$nfail" = 0 ]
+tap_end "matrix tests"
