@@ -379,10 +379,24 @@ static void common_parent(struct point *pts, int npts, char *buf, size_t size)
 	}
 }
 
+/* A path to show: ~/... under $HOME, as a shell reads it back. */
+static const char *shown_path(const char *path, char *buf, size_t size)
+{
+	const char *home = getenv("HOME");
+	size_t n = home ? strlen(home) : 0;
+
+	if (n > 1 && !strncmp(path, home, n) && path[n] == '/') {
+		snprintf(buf, size, "~%s", path + n);
+		return buf;
+	}
+	return path;
+}
+
 /* One line: how many points passed, in how long, and where everything is. */
 static void print_summary(struct point *pts, int npts, long took, const char *json)
 {
-	char where[1024];
+	char where[1024], buf[1100], jbuf[1100];
+	const char *slash = json ? strrchr(json, '/') : NULL;
 	int passed = 0;
 
 	for (int i = 0; i < npts; i++)
@@ -391,9 +405,16 @@ static void print_summary(struct point *pts, int npts, long took, const char *js
 	printf("%d of %d point%s passed", passed, npts, npts == 1 ? "" : "s");
 	if (took >= 0)
 		printf(" in %ld min %02ld s", took / 60, took % 60);
+	/* The usual case, results.json beside the boot folders, in one path. */
+	if (json && where[0] && slash && !strcmp(slash + 1, "results.json") &&
+	    (size_t)(slash - json) == strlen(where) && !strncmp(json, where, strlen(where))) {
+		printf("; results.json, boot logs: %s\n", shown_path(where, buf, sizeof(buf)));
+		return;
+	}
 	if (json)
-		printf("; results: %s", json);
-	printf("; boot logs: %s\n", where[0] ? where : "in each point's folder");
+		printf("; results: %s", shown_path(json, jbuf, sizeof(jbuf)));
+	printf("; boot logs: %s\n", where[0] ? shown_path(where, buf, sizeof(buf)) :
+						"in each point's folder");
 }
 
 static long parse_seconds(const char *s)

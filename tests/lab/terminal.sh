@@ -113,6 +113,11 @@ fi
 kl report --summary 754 --json "$work/r.json" "$boots/pass" "$boots/hung"
 has "summary" "^1 of 2 points passed in 12 min 34 s; results: $work/r.json; boot logs: $boots\$"
 if [ "$(wc -l <"$work/out")" = 1 ] && [ "$rc" = 1 ]; then pass "summary: one line, status 1"; else fail "summary: one line, status 1 (status $rc)"; fi
+mkdir -p "$work/run"
+cp -R "$boots/pass" "$work/run/6.1-kver-256"
+HOME=$work kl report --summary 61 --json "$work/run/results.json" "$work/run/6.1-kver-256"
+has "summary: results.json beside the boot folders, under ~" \
+	'^1 of 1 point passed in 1 min 01 s; results.json, boot logs: ~/run$'
 kl report --summary soon "$boots/pass"
 if [ "$rc" = 2 ] && grep -q "^kver-lab: error: --summary needs a number of seconds, not 'soon'" "$work/err"; then
 	pass "a bad --summary is an error"
