@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * kver-lab's parts: the judge (kver-lab.c) fills one struct point per boot
- * folder; the report (report.c) shows them on the terminal. term.c says
- * what the terminal can show.
+ * folder; the report (report.c) shows them on the terminal (term.h).
  */
 #ifndef KVER_LAB_H
 #define KVER_LAB_H
@@ -10,6 +9,7 @@
 #include <stdio.h>
 
 #include "ktap.h"
+#include "term.h"
 
 #define TAIL_LINES 12
 
@@ -44,15 +44,6 @@ struct report_opts {
 void report_table(FILE *out, struct point *pts, int npts, const struct report_opts *o);
 /* Every failure of every point; serial log lines cut to width when not 0. */
 void report_details(FILE *out, struct point *pts, int npts, int width);
-
-/* term.c */
-int term_colour(int fd);	/* fd is a terminal and NO_COLOR is unset or empty */
-int term_width(int fd);		/* columns of the terminal on fd, 0 when not one */
-#define TERM_OK "\033[32m"
-#define TERM_FAIL "\033[1;31m"
-#define TERM_SKIP "\033[33m"
-#define TERM_BOLD "\033[1m"
-#define TERM_RESET "\033[0m"
 
 /* kver-lab.c */
 void die(const char *fmt, const char *arg, const char *why);

@@ -1,14 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
-/*
- * What the terminal can show: colour (on a terminal, unless NO_COLOR is set
- * to anything but the empty string, as https://no-color.org asks) and its
- * width.
- */
+/* What the terminal can show (term.h). */
 #include <stdlib.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-#include "lab.h"
+#include "term.h"
 
 int term_colour(int fd)
 {

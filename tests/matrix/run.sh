@@ -153,6 +153,8 @@ if command -v script >/dev/null 2>&1; then
 	if grep -q "$esc\[32m" "$work/out"; then pass "colour on a terminal"; else fail "colour on a terminal"; fi
 	NO_COLOR=1 script -qec "$matrix $boots" /dev/null >"$work/out" 2>&1 </dev/null || true
 	if grep -q "$esc\[32m" "$work/out"; then fail "NO_COLOR turns colour off"; else pass "NO_COLOR turns colour off"; fi
+	NO_COLOR='' script -qec "$matrix $boots" /dev/null >"$work/out" 2>&1 </dev/null || true
+	if grep -q "$esc\[32m" "$work/out"; then pass "an empty NO_COLOR does not"; else fail "an empty NO_COLOR does not"; fi
 else
 	pass "colour on a terminal # SKIP script(1) not installed"
 fi
