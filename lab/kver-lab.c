@@ -625,7 +625,7 @@ static void usage(FILE *f)
 	fprintf(f,
 		"usage: kver-lab sublevels N...\n"
 		"       kver-lab report [--wide] [--json FILE] [--summary SECONDS] BOOT_DIR...\n"
-		"       kver-lab progress --tree TREE --total N[~] [--log FILE] [--every SECONDS]\n"
+		"       kver-lab progress --tree TREE [--total N[~]] [--log FILE] [--every SECONDS]\n"
 		"                         [--count FILE]\n"
 		"\n"
 		"sublevels  check SUBLEVEL points (decimal 0..65535, no sign, no leading zero)\n"
