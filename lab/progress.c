@@ -75,5 +75,5 @@ void progress_done(char *buf, size_t size, const char *tree, long done, long ela
 	char took[32];
 
 	progress_duration(took, sizeof(took), elapsed_s);
-	snprintf(buf, size, "built %s: %ld objects in %s", tree, done, took);
+	snprintf(buf, size, "%s: %ld objects compiled in %s", tree, done, took);
 }

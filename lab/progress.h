@@ -22,7 +22,7 @@ int progress_is_object(const char *line);
 void progress_line(char *buf, size_t size, const char *tree, long done, long total,
 		   int estimated, long elapsed_s);
 
-/* The last line: "built 6.1: 2811 objects in 7:12". */
+/* The last line, whether make succeeded or not: "6.1: 2811 objects compiled in 7:12". */
 void progress_done(char *buf, size_t size, const char *tree, long done, long elapsed_s);
 
 /* A duration as M:SS, or H:MM:SS from an hour on. */

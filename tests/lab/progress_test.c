@@ -87,7 +87,7 @@ static void test_line(void)
 		CHECK(!strcmp(buf, cases[i].want), "got '%s', want '%s'", buf, cases[i].want);
 	}
 	progress_done(buf, sizeof(buf), "6.12", 2811, 3 * 3600);
-	CHECK(!strcmp(buf, "built 6.12: 2811 objects in 3:00:00"), "%s", buf);
+	CHECK(!strcmp(buf, "6.12: 2811 objects compiled in 3:00:00"), "%s", buf);
 	/* A short buffer is cut, never overrun. */
 	progress_line(buf, 10, "6.1", 500, 2000, 0, 60);
 	CHECK(!strcmp(buf, "building "), "'%s'", buf);
