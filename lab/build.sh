@@ -36,6 +36,20 @@ kmake() {
 	make -s -C "$src" O="$build" "$@"
 }
 
+# objects_estimate TREE: about how many objects the first full build of
+# TREE compiles with lab/kernel.config and the kver series' fragment: the
+# .o files of a finished build, host programs (scripts/, arch/x86/tools/)
+# and linked objects (vmlinux.o, tools' *-in.o) left out; for 6.1 that is
+# exactly the count of its build log. Printed as ~N; the first build
+# records the real count.
+objects_estimate() {
+	case $1 in
+	6.1) echo 832 ;;
+	6.12) echo 884 ;;
+	*) ;;
+	esac
+}
+
 # Configure when the build folder is new or a fragment changed.
 stamp=$( (cat "$KVER_TOP/lab/kernel.config"; [ -z "$series_config" ] || cat "$series_config") |
 	sha256sum | cut -c1-16)
@@ -59,17 +73,49 @@ if [ ! -f "$build/.config" ] || [ "$(cat "$build/.kver-config" 2>/dev/null)" != 
 	echo "$stamp" >"$build/.kver-config"
 fi
 
-if [ -f "$build/vmlinux" ]; then
-	say "building $tree at SUBLEVEL=$sublevel${extra:+ $extra} (incremental)"
-else
-	say "building $tree at SUBLEVEL=$sublevel${extra:+ $extra} (full build: several minutes)"
-fi
 log="$build/.kver-build.log"
 # One make for the image, the modules and the UAPI headers: every further
 # call would walk the whole tree again (about a second each here).
 rm -rf "$headers"
-if ! kmake "$@" -j"$jobs" INSTALL_HDR_PATH="$headers" bzImage modules headers_install \
-	>"$log" 2>&1; then
+set -- "$@" -j"$jobs" INSTALL_HDR_PATH="$headers" bzImage modules headers_install
+lab=$KVER_TOP/build/lab/kver-lab
+rc=0
+if [ -f "$build/vmlinux" ]; then
+	say "building $tree at SUBLEVEL=$sublevel${extra:+ $extra} (incremental)"
+	kmake "$@" >"$log" 2>&1 || rc=$?
+elif [ ! -x "$lab" ]; then
+	say "building $tree at SUBLEVEL=$sublevel${extra:+ $extra} (full build: several minutes)"
+	kmake "$@" >"$log" 2>&1 || rc=$?
+else
+	# A full build shows its progress: Kbuild's "CC file.o" lines (make
+	# without -s) counted against what the last full build of this tree
+	# and config compiled, or an estimate before there was one.
+	total=$(sed -n "s/^$stamp //p" "$build/.kver-objects" 2>/dev/null || true)
+	resumed=
+	if [ -f "$build/init/main.o" ]; then
+		# A build stopped half way: what is left is not a whole build.
+		resumed=1
+		total=
+	elif [ -z "$total" ]; then
+		# Another config's count, or the lab's own measure: a guess.
+		total=$(sed -n 's/^[0-9a-f]* //p' "$build/.kver-objects" 2>/dev/null || true)
+		[ -n "$total" ] || total=$(objects_estimate "$tree")
+		[ -z "$total" ] || total=$total~
+	fi
+	say "building $tree at SUBLEVEL=$sublevel${extra:+ $extra} (full build${resumed:+, resumed}${total:+ of about ${total%\~} objects}: several minutes)"
+	{
+		rc=0
+		make -C "$src" O="$build" "$@" 2>&1 || rc=$?
+		echo "$rc" >"$build/.kver-build.rc"
+	} | "$lab" progress --tree "$tree" --total "${total:-0}" --log "$log" \
+		--every "${KVER_PROGRESS_EVERY:-30}" --count "$build/.kver-objects.new"
+	rc=$(cat "$build/.kver-build.rc" 2>/dev/null || echo 1)
+	rm -f "$build/.kver-build.rc"
+	[ "$rc" != 0 ] || [ -n "$resumed" ] ||
+		echo "$stamp $(cat "$build/.kver-objects.new")" >"$build/.kver-objects"
+	rm -f "$build/.kver-objects.new"
+fi
+if [ "$rc" != 0 ]; then
 	grep -E 'error|Error' "$log" | head -n 5 >&2
 	die "building $tree at SUBLEVEL=$sublevel failed (log: $log)"
 fi

@@ -5,50 +5,33 @@
  *   kver-lab sublevels N...          validate SUBLEVEL points, print them
  *   kver-lab point --tree M.P [--style S] [--release R] [--uts-version U] N
  *                                    the names of one point (style.c)
- *   kver-lab report [--json F] DIR...
+ *   kver-lab report [--wide] [--json F] [--summary S] DIR...
  *                                    judge each boot folder, print the table
+ *                                    (report.c) or one summary line
+ *   kver-lab progress --tree T --total N ...
+ *                                    follow a full kernel build (progress.c)
  *
  * A boot folder holds what lab/boot.sh left (serial.log, qemu.status,
  * qemu.timeout, qemu.stderr) and point.meta (key=value lines: tree, package,
- * makefile, series, sublevel, expect). The verdict of a boot is decided here
- * and only here, so the terminal table and the JSON always agree.
+ * makefile, series, sublevel, expect, and style and version when the run
+ * knows release styles). The verdict of a boot is decided here and only
+ * here, so the terminal table and the JSON always agree.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "kver.h"
-#include "ktap.h"
+#include "lab.h"
+#include "progress.h"
 #include "style.h"
-
-#define TAIL_LINES 12
-#define MAX_COLS 16
 
 static const char *prog = "kver-lab";
 
-struct point {
-	char dir[1024];
-	/* point.meta */
-	char tree[16], package[64], makefile[32], series[64], sublevel[16], expect[64];
-	/* what the guest did */
-	int qemu_status, timeout_s;
-	char guest[32];		/* "ok", "hung", "panic", "crashed", "no-init", ... */
-	char detail[1536];
-	char *tail[TAIL_LINES];
-	int ntail;
-	/* probe values and results */
-	char release[128], vdso[32];
-	struct ktap_log log;
-	struct ktap_doc *probe;
-	int exit_marker;	/* the probe's own exit=N, -1 when absent */
-	struct ktap_counts kunit, guest_tests;
-	int kunit_docs;
-	int ok;
-};
-
-static void die(const char *fmt, const char *arg, const char *why)
+void die(const char *fmt, const char *arg, const char *why)
 {
 	fprintf(stderr, "%s: error: ", prog);
 	fprintf(stderr, fmt, arg, why);
@@ -90,8 +73,17 @@ static void read_meta(struct point *p)
 			copy(p->sublevel, sizeof(p->sublevel), v);
 		else if (!strcmp(line, "expect"))
 			copy(p->expect, sizeof(p->expect), v);
+		else if (!strcmp(line, "style"))
+			copy(p->style, sizeof(p->style), v);
+		else if (!strcmp(line, "version"))
+			copy(p->version, sizeof(p->version), v);
 	}
 	fclose(f);
+	/* Points recorded before release styles: upstream, version = release. */
+	if (!p->style[0])
+		copy(p->style, sizeof(p->style), "upstream");
+	if (!p->version[0])
+		copy(p->version, sizeof(p->version), p->expect);
 }
 
 static int read_int(const char *dir, const char *name, int dflt)
@@ -263,151 +255,6 @@ static void free_point(struct point *p)
 	ktap_free(&p->log);
 }
 
-/* ---- output ---- */
-
-static int use_colour;
-
-static const char *paint(int ok)
-{
-	if (!use_colour)
-		return "";
-	return ok ? "\033[32m" : "\033[31;1m";
-}
-
-static const char *unpaint(void)
-{
-	return use_colour ? "\033[0m" : "";
-}
-
-/* Names of the probe's own checks, in order of first appearance. */
-static int probe_columns(struct point *pts, int npts, const char **cols)
-{
-	int ncols = 0;
-
-	for (int i = 0; i < npts; i++) {
-		if (!pts[i].probe)
-			continue;
-		for (size_t j = 0; j < pts[i].probe->root.nsub; j++) {
-			const char *name = pts[i].probe->root.sub[j].name;
-			int k;
-
-			if (!strncmp(name, "guest:", 6) ||
-			    pts[i].probe->root.sub[j].status == KTAP_MISSING)
-				continue;
-			for (k = 0; k < ncols && strcmp(cols[k], name); k++)
-				;
-			if (k == ncols && ncols < MAX_COLS)
-				cols[ncols++] = name;
-		}
-	}
-	return ncols;
-}
-
-static const struct ktap_test *find_test(const struct point *p, const char *name)
-{
-	if (!p->probe)
-		return NULL;
-	for (size_t j = 0; j < p->probe->root.nsub; j++) {
-		if (!strcmp(p->probe->root.sub[j].name, name))
-			return &p->probe->root.sub[j];
-	}
-	return NULL;
-}
-
-static const char *cell_of(const struct ktap_test *t)
-{
-	if (!t)
-		return "-";
-	switch (t->status) {
-	case KTAP_PASS:
-		return "ok";
-	case KTAP_SKIP:
-		return "skip";
-	default:
-		return "FAIL";
-	}
-}
-
-static void counts_cell(char *buf, size_t size, const struct ktap_counts *c, int present)
-{
-	if (!present)
-		snprintf(buf, size, "none");
-	else
-		snprintf(buf, size, "%d/%d%s%s", c->pass, c->pass + c->fail + c->missing,
-			 c->skip ? " +skip" : "", (c->fail || c->missing) ? " FAIL" : "");
-}
-
-static void print_table(struct point *pts, int npts)
-{
-	const char *cols[MAX_COLS];
-	int ncols = probe_columns(pts, npts, cols);
-	char buf[64];
-
-	printf("%-5s %-29s %-10s %-8s %-10s %-9s", "TREE", "PACKAGE (MAKEFILE)", "SERIES",
-	       "SUBLEVEL", "RELEASE", "VDSO");
-	for (int k = 0; k < ncols; k++)
-		printf(" %-*s", (int)(strlen(cols[k]) > 4 ? strlen(cols[k]) : 4), cols[k]);
-	printf(" %-12s %-14s %s\n", "KUNIT", "GUEST", "VERDICT");
-	for (int i = 0; i < npts; i++) {
-		struct point *p = &pts[i];
-
-		snprintf(buf, sizeof(buf), "%s (%s)", p->package, p->makefile);
-		printf("%-5s %-29s %-10s %-8s %-10s %-9s", p->tree, buf, p->series, p->sublevel,
-		       p->release[0] ? p->release : "-", p->vdso[0] ? p->vdso : "-");
-		for (int k = 0; k < ncols; k++) {
-			const char *cell = cell_of(find_test(p, cols[k]));
-			int w = (int)(strlen(cols[k]) > 4 ? strlen(cols[k]) : 4);
-
-			printf(" %s%-*s%s", paint(strcmp(cell, "FAIL")), w, cell, unpaint());
-		}
-		counts_cell(buf, sizeof(buf), &p->kunit, p->kunit_docs);
-		printf(" %-12s", buf);
-		counts_cell(buf, sizeof(buf), &p->guest_tests, 1);
-		printf(" %-14s", buf);
-		printf(" %s%s%s%s%s\n", paint(p->ok), p->ok ? "ok" : "FAIL", unpaint(),
-		       p->ok ? "" : ": ", p->ok ? "" : (p->detail[0] ? p->detail : "a check failed"));
-	}
-}
-
-static void print_failures(const struct ktap_test *t, const char *prefix)
-{
-	for (size_t i = 0; i < t->nsub; i++) {
-		const struct ktap_test *s = &t->sub[i];
-
-		if (s->status != KTAP_FAIL && s->status != KTAP_MISSING)
-			continue;
-		printf("    %s%s: %s\n", prefix, s->name, ktap_status_name(s->status));
-		for (size_t j = 0; j < s->ndiag; j++)
-			printf("      # %s\n", s->diag[j]);
-		if (s->nsub)
-			print_failures(s, "  ");
-	}
-}
-
-static void print_details(struct point *pts, int npts)
-{
-	for (int i = 0; i < npts; i++) {
-		struct point *p = &pts[i];
-
-		if (p->ok)
-			continue;
-		printf("\n%s %s SUBLEVEL=%s (%s):\n", p->tree, p->series, p->sublevel, p->dir);
-		if (p->detail[0]) {
-			printf("  %s; last lines of the serial log:\n", p->detail);
-			for (int k = 0; k < p->ntail; k++)
-				printf("  | %s\n", p->tail[k]);
-		}
-		if (p->probe)
-			print_failures(&p->probe->root, "");
-		if (!p->kunit_docs)
-			printf("    KUnit: no KUnit output in the serial log\n");
-		for (size_t d = 0; d < p->log.ndocs; d++) {
-			if (&p->log.docs[d] != p->probe)
-				print_failures(&p->log.docs[d].root, "kunit ");
-		}
-	}
-}
-
 static void json_str(FILE *f, const char *s)
 {
 	fputc('"', f);
@@ -470,7 +317,8 @@ static void write_json(const char *path, struct point *pts, int npts)
 		struct point *p = &pts[i];
 		const char *kv[][2] = {
 			{ "tree", p->tree }, { "package", p->package }, { "makefile", p->makefile },
-			{ "series", p->series }, { "expect", p->expect }, { "release", p->release },
+			{ "series", p->series }, { "style", p->style },
+			{ "version", p->version }, { "expect", p->expect }, { "release", p->release },
 			{ "vdso_code", p->vdso }, { "guest", p->guest }, { "detail", p->detail },
 			{ "dir", p->dir },
 		};
@@ -511,17 +359,106 @@ static void write_json(const char *path, struct point *pts, int npts)
 		die("cannot write %s: %s", path, strerror(errno));
 }
 
+/* The common folder of the boot folders, or "" when they have none. */
+static void common_parent(struct point *pts, int npts, char *buf, size_t size)
+{
+	char *slash;
+
+	copy(buf, size, pts[0].dir);
+	slash = strrchr(buf, '/');
+	if (!slash) {
+		copy(buf, size, ".");
+		slash = buf + 1;
+	}
+	*slash = '\0';
+	for (int i = 1; i < npts; i++) {
+		size_t n = strlen(buf);
+
+		if (strncmp(pts[i].dir, buf, n) || pts[i].dir[n] != '/' ||
+		    strchr(pts[i].dir + n + 1, '/')) {
+			buf[0] = '\0';
+			return;
+		}
+	}
+}
+
+/* A path to show: ~/... under $HOME, as a shell reads it back. */
+static const char *shown_path(const char *path, char *buf, size_t size)
+{
+	const char *home = getenv("HOME");
+	size_t n = home ? strlen(home) : 0;
+
+	if (n > 1 && !strncmp(path, home, n) && path[n] == '/') {
+		snprintf(buf, size, "~%s", path + n);
+		return buf;
+	}
+	return path;
+}
+
+/* One line: how many points passed, in how long, and where everything is. */
+static void print_summary(struct point *pts, int npts, long took, const char *json)
+{
+	char where[1024], buf[1100], jbuf[1100];
+	const char *slash = json ? strrchr(json, '/') : NULL;
+	int passed = 0;
+
+	for (int i = 0; i < npts; i++)
+		passed += pts[i].ok;
+	common_parent(pts, npts, where, sizeof(where));
+	printf("%d of %d point%s passed", passed, npts, npts == 1 ? "" : "s");
+	if (took >= 0)
+		printf(" in %ld min %02ld s", took / 60, took % 60);
+	/* The usual case, results.json beside the boot folders, in one path. */
+	if (json && where[0] && slash && !strcmp(slash + 1, "results.json") &&
+	    (size_t)(slash - json) == strlen(where) && !strncmp(json, where, strlen(where))) {
+		printf("; results.json, boot logs: %s\n", shown_path(where, buf, sizeof(buf)));
+		return;
+	}
+	if (json)
+		printf("; results: %s", shown_path(json, jbuf, sizeof(jbuf)));
+	printf("; boot logs: %s\n", where[0] ? shown_path(where, buf, sizeof(buf)) :
+						"in each point's folder");
+}
+
+static long parse_seconds(const char *s)
+{
+	uint32_t v;
+
+	if (kver_parse_uint(s, UINT32_MAX, &v))
+		die("--summary needs a number of seconds, not '%s'%s", s, "");
+	return (long)v;
+}
+
 static int cmd_report(int argc, char **argv)
 {
-	const char *json = NULL;
+	const char *json = NULL, *wide = getenv("KVER_WIDE");
+	struct report_opts o = {
+		.colour = term_colour(STDOUT_FILENO),
+		.wide = wide && wide[0] && strcmp(wide, "0") ? 1 : -1,
+		.width = term_width(STDOUT_FILENO),
+	};
 	struct point *pts;
+	long summary = -2;
 	int npts = 0, all_ok = 1, i = 0;
 
-	if (i < argc && !strcmp(argv[i], "--json")) {
-		if (i + 1 >= argc)
-			die("%s%s", "--json needs a file name", "");
-		json = argv[i + 1];
-		i += 2;
+	for (; i < argc && argv[i][0] == '-'; i++) {
+		const char *a = argv[i];
+
+		if (!strcmp(a, "--wide")) {
+			o.wide = 1;
+		} else if (!strcmp(a, "--json") || !strcmp(a, "--summary")) {
+			if (i + 1 >= argc)
+				die("%s needs a value%s", a, "");
+			if (!strcmp(a, "--json"))
+				json = argv[++i];
+			else
+				summary = parse_seconds(argv[++i]);
+		} else if (!strcmp(a, "--")) {
+			i++;
+			break;
+		} else {
+			die("unknown report option '%s'%s (try --help)", a, "");
+		}
 	}
 	if (i >= argc)
 		die("%s%s", "report needs at least one boot folder", "");
@@ -533,11 +470,14 @@ static int cmd_report(int argc, char **argv)
 		judge(&pts[npts]);
 		all_ok &= pts[npts].ok;
 	}
-	use_colour = isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
-	print_table(pts, npts);
-	print_details(pts, npts);
+	if (summary == -2) {
+		report_table(stdout, pts, npts, &o);
+		report_details(stdout, pts, npts, o.width);
+	}
 	if (json)
 		write_json(json, pts, npts);
+	if (summary != -2)
+		print_summary(pts, npts, summary, json);
 	for (i = 0; i < npts; i++)
 		free_point(&pts[i]);
 	free(pts);
@@ -564,18 +504,146 @@ static int cmd_sublevels(int argc, char **argv)
 	return 0;
 }
 
+/*
+ * kver-lab progress: follow a full kernel build. Kbuild's output comes on
+ * stdin; every line goes on to the build log, and stderr gets a status line:
+ * objects compiled against the count a finished build of that tree and
+ * config produced, elapsed time and an estimate of the time left. On a
+ * terminal the line is rewritten in place every second; otherwise a plain
+ * line is printed every --every seconds (default 30). At the end of the
+ * input the count goes to --count FILE, for the next build's total.
+ */
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* "[HH:MM:SS] " as lab/common.sh's say() prints it. */
+static void stamp(char *buf, size_t size)
+{
+	time_t t = time(NULL);
+	struct tm tm;
+
+	localtime_r(&t, &tm);
+	strftime(buf, size, "[%H:%M:%S] ", &tm);
+}
+
+static long number(const char *opt, const char *s, int *estimated)
+{
+	char digits[32];
+	size_t n = strlen(s);
+	uint32_t v;
+
+	if (estimated && n && s[n - 1] == '~') {
+		*estimated = 1;
+		n--;
+	}
+	if (n >= sizeof(digits))
+		n = sizeof(digits) - 1;
+	memcpy(digits, s, n);
+	digits[n] = '\0';
+	if (kver_parse_uint(digits, UINT32_MAX, &v))
+		die("%s needs a number, not '%s'", opt, s);
+	return (long)v;
+}
+
+static int cmd_progress(int argc, char **argv)
+{
+	const char *tree = NULL, *logname = NULL, *countname = NULL;
+	long total = 0, every = 30, done = 0;
+	int estimated = 0, tty = isatty(STDERR_FILENO), shown = 0;
+	/* A line longer than the terminal would wrap, and \r not reach its start. */
+	int width = tty ? term_width(STDERR_FILENO) - 1 : 255;
+	char *line = NULL, msg[256], ts[16], full[280];
+	size_t cap = 0;
+	FILE *log = NULL;
+	double start = now(), last = start;
+
+	for (int i = 0; i < argc; i++) {
+		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+
+		if (!v)
+			die("%s needs a value%s", a, "");
+		if (!strcmp(a, "--tree"))
+			tree = v;
+		else if (!strcmp(a, "--total"))
+			total = number(a, v, &estimated);
+		else if (!strcmp(a, "--every"))
+			every = number(a, v, NULL);
+		else if (!strcmp(a, "--log"))
+			logname = v;
+		else if (!strcmp(a, "--count"))
+			countname = v;
+		else
+			die("unknown progress option '%s'%s (try --help)", a, "");
+		i++;
+	}
+	if (!tree)
+		die("%s%s", "progress needs --tree", "");
+	if (logname && !(log = fopen(logname, "w")))
+		die("cannot write %s: %s", logname, strerror(errno));
+
+	while (getline(&line, &cap, stdin) >= 0) {
+		double t;
+
+		if (log)
+			fputs(line, log);
+		if (!progress_is_object(line))
+			continue;
+		done++;
+		t = now();
+		/* A terminal gets the line in place every second, a log every --every. */
+		if (t - last < (tty ? 1 : every))
+			continue;
+		last = t;
+		progress_line(msg, sizeof(msg), tree, done, total, estimated, (long)(t - start));
+		stamp(ts, sizeof(ts));
+		snprintf(full, sizeof(full), "%s%s", ts, msg);
+		if (tty)
+			fprintf(stderr, "\r%.*s\033[K", width, full);
+		else
+			fprintf(stderr, "%s\n", full);
+		shown = 1;
+	}
+	free(line);
+	if (log && fclose(log))
+		die("cannot write %s: %s", logname, strerror(errno));
+	progress_done(msg, sizeof(msg), tree, done, (long)(now() - start));
+	stamp(ts, sizeof(ts));
+	fprintf(stderr, "%s%s%s%s\n", tty && shown ? "\r" : "", ts, msg, tty ? "\033[K" : "");
+	if (countname) {
+		FILE *f = fopen(countname, "w");
+
+		if (!f || fprintf(f, "%ld\n", done) < 0 || fclose(f))
+			die("cannot write %s: %s", countname, strerror(errno));
+	}
+	return 0;
+}
+
 static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: kver-lab sublevels N...\n"
-		"       kver-lab report [--json FILE] BOOT_DIR...\n"
+		"       kver-lab report [--wide] [--json FILE] [--summary SECONDS] BOOT_DIR...\n"
+		"       kver-lab progress --tree TREE [--total N[~]] [--log FILE] [--every SECONDS]\n"
+		"                         [--count FILE]\n"
 		"       kver-lab point --tree M.P [--style upstream|debian] [--release R]\n"
 		"                      [--uts-version U] SUBLEVEL\n"
 		"\n"
 		"sublevels  check SUBLEVEL points (decimal 0..65535, no sign, no leading zero)\n"
 		"report     judge each boot folder left by lab/boot.sh, print a table,\n"
 		"           details of every failure, and optionally the JSON of the run;\n"
-		"           exit status 1 when any point failed\n"
+		"           exit status 1 when any point failed. The table fits in 100\n"
+		"           columns; --wide (or KVER_WIDE=1, or a terminal wide enough)\n"
+		"           gives one column per probe check. --summary prints instead\n"
+		"           one line: points passed, the run's time, where its files are.\n"
+		"           Colour on a terminal unless NO_COLOR is set.\n"
+		"progress   follow a full kernel build's output on stdin: copy it to the\n"
+		"           log, show objects compiled against N (N~: an estimate),\n"
+		"           elapsed time and time left on stderr\n"
 		"point      the release, version and UTS version of one point in a release\n"
 		"           style, as key=value lines (lab/style.c)\n");
 }
@@ -596,6 +664,8 @@ int main(int argc, char **argv)
 		return cmd_report(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "point"))
 		return cmd_point(prog, argc - 2, argv + 2);
+	if (!strcmp(argv[1], "progress"))
+		return cmd_progress(argc - 2, argv + 2);
 	fprintf(stderr, "%s: error: unknown command '%s' (try --help)\n", prog, argv[1]);
 	return 2;
 }

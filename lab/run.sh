@@ -108,8 +108,10 @@ series_dir() {
 	esac
 }
 
+start=$(date +%s)
 boots=
 for tree in $trees; do
+	tree_boots=
 	lock_tree "$tree"
 	"$KVER_TOP/lab/fetch.sh" "$tree"
 	meta=$(pristine_dir "$tree")/.kver-tree
@@ -233,12 +235,15 @@ guest_s=$((t2 - t1))
 boot_s=$((t3 - t2))
 META
 		boots="$boots $pdir"
+		tree_boots="$tree_boots $pdir"
 	done
+	# Each tree's verdict as soon as it is known.
+	echo
+	# shellcheck disable=SC2086 # one word per boot folder
+	"$lab" report $tree_boots || true
+	echo
 done
 
-echo
 # shellcheck disable=SC2086 # one word per boot folder
-"$lab" report --json "$out/results.json" $boots && rc=0 || rc=$?
-echo
-echo "boot logs and results.json: $out"
+"$lab" report --summary "$(($(date +%s) - start))" --json "$out/results.json" $boots && rc=0 || rc=$?
 exit "$rc"

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "matrix.h"
+#include "term.h"
 
 static const char *prog = "kver-matrix";
 
@@ -163,9 +164,7 @@ int main(int argc, char **argv)
 	} else if (!strcmp(color, "never")) {
 		o.color = 0;
 	} else if (!strcmp(color, "auto")) {
-		const char *nc = getenv("NO_COLOR");
-
-		o.color = isatty(STDOUT_FILENO) && !(nc && nc[0]);
+		o.color = term_colour(STDOUT_FILENO);
 	} else {
 		return fail("--color takes auto, always or never", color);
 	}

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "matrix.h"
+#include "term.h"
 
 #define COLS (2 + CHECK_COUNT)
 
@@ -43,10 +44,10 @@ static const char *tree_headline(const struct point *p, char *buf, size_t size)
 static const char *ansi(enum verdict v)
 {
 	switch (v) {
-	case VERDICT_OK: return "\033[32m";
-	case VERDICT_FAIL: return "\033[1;31m";
-	case VERDICT_NA: return "\033[33m";
-	default: return "\033[35m";
+	case VERDICT_OK: return TERM_OK;
+	case VERDICT_FAIL: return TERM_FAIL;
+	case VERDICT_NA: return TERM_SKIP;
+	default: return TERM_NODATA;
 	}
 }
 
@@ -85,8 +86,8 @@ void render_terminal(const struct matrix *m, const struct render_opts *o, FILE *
 					w[2 + c] = strlen(buf);
 			}
 		}
-		fprintf(out, "%s%s%s\n", o->color ? "\033[1m" : "",
-			tree_headline(&m->points[first], buf, sizeof(buf)), o->color ? "\033[0m" : "");
+		fprintf(out, "%s%s%s\n", o->color ? TERM_BOLD : "",
+			tree_headline(&m->points[first], buf, sizeof(buf)), o->color ? TERM_RESET : "");
 		fprintf(out, "%-*s  %-*s", (int)w[0], "variant", (int)w[1], "SUBLEVEL");
 		for (int c = 0; c < CHECK_COUNT; c++)
 			fprintf(out, "  %-*s", c + 1 < CHECK_COUNT ? (int)w[2 + c] : 0,
@@ -104,8 +105,8 @@ void render_terminal(const struct matrix *m, const struct render_opts *o, FILE *
 				cell_text(cl, o->compared, buf, sizeof(buf));
 				fputs("  ", out);
 				if (o->color)
-					fprintf(out, "%s%s%s\033[0m", cl->differs && o->compared ?
-						"\033[7m" : "", ansi(cl->verdict), buf);
+					fprintf(out, "%s%s%s" TERM_RESET, cl->differs && o->compared ?
+						TERM_REVERSE : "", ansi(cl->verdict), buf);
 				else
 					fputs(buf, out);
 				if (c + 1 < CHECK_COUNT)

@@ -57,7 +57,7 @@ host_tests() {
 	check "host tools build" make -s tools
 	check "libkver (unit, ASan+UBSan, valgrind, fuzz, install)" make -s -C lib check
 	check "kver command (plain, ASan+UBSan, valgrind, man page)" make -s -C cli check
-	check "ktap reader (plain, ASan+UBSan, valgrind)" make -s -C lab check
+	check "kver-lab: KTAP reader, build progress, terminal report (plain, ASan+UBSan, valgrind)" make -s -C lab check
 	check "kver-lint and kver_compat.h (plain, ASan+UBSan, valgrind)" make -s -C lint check
 	check "kver-matrix (plain, ASan+UBSan, valgrind, recorded boots)" make -s -C matrix check
 	kl=$top/build/lab/kver-lab

@@ -1,7 +1,7 @@
 #!/bin/sh
 # verdicts.sh: judge recorded boot folders (tests/lab/boots/*) with kver-lab
-# and compare with what each must yield: its exit status and a line of the
-# report. The boots were recorded from real QEMU runs of the lab; this test
+# and compare with what each must yield: its exit status, a line of the
+# report and the verdict cell that ends the point's row in the table. The boots were recorded from real QEMU runs of the lab; this test
 # keeps the deciding logic honest without booting.
 set -eu
 cd "$(dirname -- "$0")/../.."
@@ -14,14 +14,16 @@ for dir in tests/lab/boots/*/; do
 	name=${dir##*/}
 	want_rc=$(sed -n 's/^status=//p' "$dir/expect")
 	want_line=$(sed -n 's/^line=//p' "$dir/expect")
+	want_verdict=$(sed -n 's/^verdict=//p' "$dir/expect")
 	rc=0
 	out=$("$lab" report "$dir" 2>&1) || rc=$?
-	if [ "$rc" = "$want_rc" ] && printf '%s\n' "$out" | grep -qE -- "$want_line"; then
+	if [ "$rc" = "$want_rc" ] && printf '%s\n' "$out" | grep -qE -- "$want_line" &&
+		printf '%s\n' "$out" | grep -qE -- "^[0-9]+\.[0-9]+ .*  $want_verdict\$"; then
 		npass=$((npass + 1))
 		echo "ok $name"
 	else
 		nfail=$((nfail + 1))
-		echo "not ok $name: status $rc (want $want_rc), want a line matching: $want_line"
+		echo "not ok $name: status $rc (want $want_rc), want a line matching: $want_line and a row ending in '$want_verdict'"
 		printf '%s\n' "$out" | sed 's/^/# /'
 	fi
 done

@@ -16,17 +16,8 @@ boots=$here/fixtures/boots
 work=$(mktemp -d "${TMPDIR:-/tmp}/kver-matrix-test.XXXXXX")
 trap 'rm -rf "$work"' EXIT INT TERM
 
-npass=0
-nfail=0
-pass() {
-	npass=$((npass + 1))
-	echo "ok $((npass + nfail)) $*"
-}
-fail() {
-	nfail=$((nfail + 1))
-	echo "not ok $((npass + nfail)) $*"
-	sed 's/^/# /' "$work/out" "$work/err" | tail -n 20
-}
+# shellcheck source=SCRIPTDIR/../tap.sh
+. "$top/tests/tap.sh"
 
 # km ARGS...: run the tool; output in $work/out and $work/err, status in rc.
 km() {
@@ -169,6 +160,8 @@ if command -v script >/dev/null 2>&1; then
 	if grep -q "$esc\[32m" "$work/out"; then pass "colour on a terminal"; else fail "colour on a terminal"; fi
 	NO_COLOR=1 script -qec "$matrix $boots" /dev/null >"$work/out" 2>&1 </dev/null || true
 	if grep -q "$esc\[32m" "$work/out"; then fail "NO_COLOR turns colour off"; else pass "NO_COLOR turns colour off"; fi
+	NO_COLOR='' script -qec "$matrix $boots" /dev/null >"$work/out" 2>&1 </dev/null || true
+	if grep -q "$esc\[32m" "$work/out"; then pass "an empty NO_COLOR does not"; else fail "an empty NO_COLOR does not"; fi
 else
 	pass "colour on a terminal # SKIP script(1) not installed"
 fi
@@ -235,6 +228,4 @@ else
 	pass "headers plugin rejects KVER_TREE=6"
 fi
 
-echo "1..$((npass + nfail))"
-echo "# matrix tests: $npass passed, $nfail failed"
-[ "$nfail" = 0 ]
+tap_end "matrix tests"

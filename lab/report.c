@@ -1,0 +1,323 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The lab's report on the terminal: one table row per judged point, then
+ * every failure named below it.
+ *
+ * The narrow table (the default) fits in 100 columns: the probe's own
+ * checks are summed up in one column. The wide table has one column per
+ * probe check and the verdict's whole reason on its row; it is chosen with
+ * --wide or KVER_WIDE=1, or when it fits the terminal.
+ */
+#include <stddef.h>
+#include <string.h>
+
+#include "lab.h"
+
+enum tone { PLAIN, GOOD, BAD, SKIPPED };
+
+/* A column: its header and how a point fills its cell. */
+struct column {
+	const char *header;
+	enum tone (*cell)(const struct point *p, const struct column *c, char *buf, size_t size);
+	size_t field;		/* a text column: offsetof(struct point, ...) */
+	const char *arg;	/* the probe check of a per-check column, or "wide" */
+};
+
+#define MAX_COLS 32
+
+static enum tone text(char *buf, size_t size, const char *s)
+{
+	snprintf(buf, size, "%s", s && s[0] ? s : "-");
+	return PLAIN;
+}
+
+/* A text field of struct point, "-" when empty. */
+static enum tone c_field(const struct point *p, const struct column *c, char *buf, size_t size)
+{
+	return text(buf, size, (const char *)p + c->field);
+}
+
+#define FIELD(header, name) { header, c_field, offsetof(struct point, name), NULL }
+
+static enum tone c_package(const struct point *p, const struct column *c, char *buf,
+			   size_t size)
+{
+	(void)c;
+	snprintf(buf, size, "%s (%s)", p->package, p->makefile);
+	return PLAIN;
+}
+
+static const struct ktap_test *find_test(const struct point *p, const char *name)
+{
+	if (!p->probe)
+		return NULL;
+	for (size_t j = 0; j < p->probe->root.nsub; j++) {
+		if (!strcmp(p->probe->root.sub[j].name, name))
+			return &p->probe->root.sub[j];
+	}
+	return NULL;
+}
+
+static int is_guest_test(const struct ktap_test *t)
+{
+	return !strncmp(t->name, "guest:", 6);
+}
+
+/* One probe check (wide table). */
+static enum tone c_check(const struct point *p, const struct column *c, char *buf, size_t size)
+{
+	const struct ktap_test *t = find_test(p, c->arg);
+
+	if (!t)
+		return text(buf, size, "-");
+	switch (t->status) {
+	case KTAP_PASS:
+		text(buf, size, "ok");
+		return GOOD;
+	case KTAP_SKIP:
+		text(buf, size, "skip");
+		return SKIPPED;
+	default:
+		text(buf, size, "FAIL");
+		return BAD;
+	}
+}
+
+/* All the probe's own checks in one cell (narrow table): passed/all. */
+static enum tone c_checks(const struct point *p, const struct column *c, char *buf, size_t size)
+{
+	int good = 0, all = 0;
+
+	(void)c;
+	if (!p->probe)
+		return text(buf, size, "-");
+	for (size_t j = 0; j < p->probe->root.nsub; j++) {
+		const struct ktap_test *t = &p->probe->root.sub[j];
+
+		if (is_guest_test(t))
+			continue;
+		all++;
+		good += t->status == KTAP_PASS || t->status == KTAP_SKIP;
+	}
+	snprintf(buf, size, "%d/%d", good, all);
+	return good == all ? GOOD : BAD;
+}
+
+static enum tone counts(const struct ktap_counts *c, int present, int wide, char *buf,
+			size_t size)
+{
+	int bad = c->fail || c->missing;
+
+	if (!present) {
+		text(buf, size, "none");
+		return BAD;
+	}
+	snprintf(buf, size, "%d/%d%s%s", c->pass, c->pass + c->fail + c->missing,
+		 wide && c->skip ? " +skip" : "", wide && bad ? " FAIL" : "");
+	return bad ? BAD : GOOD;
+}
+
+static enum tone c_kunit(const struct point *p, const struct column *c, char *buf, size_t size)
+{
+	return counts(&p->kunit, p->kunit_docs, c->arg != NULL, buf, size);
+}
+
+static enum tone c_guest(const struct point *p, const struct column *c, char *buf, size_t size)
+{
+	return counts(&p->guest_tests, 1, c->arg != NULL, buf, size);
+}
+
+/* The verdict: the guest's state when it did not end well (narrow table). */
+static enum tone c_verdict(const struct point *p, const struct column *c, char *buf, size_t size)
+{
+	(void)c;
+	if (p->ok)
+		return text(buf, size, "ok"), GOOD;
+	if (strcmp(p->guest, "ok"))
+		snprintf(buf, size, "FAIL %s", p->guest);
+	else
+		text(buf, size, "FAIL");
+	return BAD;
+}
+
+/* The verdict with its whole reason (wide table). */
+static enum tone c_verdict_why(const struct point *p, const struct column *c, char *buf, size_t size)
+{
+	(void)c;
+	if (p->ok)
+		return text(buf, size, "ok"), GOOD;
+	snprintf(buf, size, "FAIL: %s", p->detail[0] ? p->detail : "a check failed");
+	return BAD;
+}
+
+static const struct column narrow[] = {
+	FIELD("TREE", tree),
+	FIELD("STYLE", style),
+	FIELD("SUBLEVEL", sublevel),
+	FIELD("RELEASE", release),
+	FIELD("CODE", vdso),
+	{ "CHECKS", c_checks, 0, NULL },
+	{ "KUNIT", c_kunit, 0, NULL },
+	{ "GUEST", c_guest, 0, NULL },
+	{ "VERDICT", c_verdict, 0, NULL },
+};
+
+/* The wide table: the narrow one's first columns, each probe check, the rest. */
+static int wide_columns(struct point *pts, int npts, struct column *cols)
+{
+	static const struct column head[] = {
+		FIELD("TREE", tree),
+		{ "PACKAGE (MAKEFILE)", c_package, 0, NULL },
+		FIELD("STYLE", style),
+		FIELD("SERIES", series),
+		FIELD("SUBLEVEL", sublevel),
+		FIELD("RELEASE", release),
+		FIELD("VDSO", vdso),
+	};
+	static const struct column tail[] = {
+		{ "KUNIT", c_kunit, 0, "wide" },
+		{ "GUEST", c_guest, 0, "wide" },
+		{ "VERDICT", c_verdict_why, 0, NULL },
+	};
+	int n = 0;
+
+	for (size_t k = 0; k < sizeof(head) / sizeof(head[0]); k++)
+		cols[n++] = head[k];
+	/* Probe checks in the order they first appear. */
+	for (int i = 0; i < npts; i++) {
+		for (size_t j = 0; pts[i].probe && j < pts[i].probe->root.nsub; j++) {
+			const struct ktap_test *t = &pts[i].probe->root.sub[j];
+			int k;
+
+			if (is_guest_test(t) || t->status == KTAP_MISSING)
+				continue;
+			for (k = 0; k < n && (cols[k].cell != c_check || strcmp(cols[k].arg, t->name));
+			     k++)
+				;
+			if (k == n && n < MAX_COLS - 3)
+				cols[n++] = (struct column){ t->name, c_check, 0, t->name };
+		}
+	}
+	for (size_t k = 0; k < sizeof(tail) / sizeof(tail[0]); k++)
+		cols[n++] = tail[k];
+	return n;
+}
+
+#define GAP 2
+
+/* Column widths; returns the table's width. */
+static int widths(const struct column *cols, int ncols, struct point *pts, int npts, int *w)
+{
+	char buf[1700];
+	int total = 0;
+
+	for (int k = 0; k < ncols; k++) {
+		w[k] = (int)strlen(cols[k].header);
+		for (int i = 0; i < npts; i++) {
+			cols[k].cell(&pts[i], &cols[k], buf, sizeof(buf));
+			if ((int)strlen(buf) > w[k])
+				w[k] = (int)strlen(buf);
+		}
+		total += w[k] + (k ? GAP : 0);
+	}
+	return total;
+}
+
+static const char *paint(enum tone t, int colour)
+{
+	if (!colour)
+		return "";
+	switch (t) {
+	case GOOD: return TERM_OK;
+	case BAD: return TERM_FAIL;
+	case SKIPPED: return TERM_SKIP;
+	default: return "";
+	}
+}
+
+static void print_rows(FILE *out, const struct column *cols, int ncols, const int *w,
+		       struct point *pts, int npts, int colour)
+{
+	char buf[1700];
+
+	for (int k = 0; k < ncols; k++)
+		fprintf(out, "%*s%-*s", k ? GAP : 0, "", k + 1 < ncols ? w[k] : 0,
+			cols[k].header);
+	fputc('\n', out);
+	for (int i = 0; i < npts; i++) {
+		for (int k = 0; k < ncols; k++) {
+			enum tone t = cols[k].cell(&pts[i], &cols[k], buf, sizeof(buf));
+			const char *on = paint(t, colour);
+
+			fprintf(out, "%*s%s%s%s", k ? GAP : 0, "", on, buf, on[0] ? TERM_RESET : "");
+			if (k + 1 < ncols)
+				fprintf(out, "%*s", w[k] - (int)strlen(buf), "");
+		}
+		fputc('\n', out);
+	}
+}
+
+void report_table(FILE *out, struct point *pts, int npts, const struct report_opts *o)
+{
+	struct column wide[MAX_COLS];
+	int nwide = wide_columns(pts, npts, wide), w[MAX_COLS];
+	int nnarrow = (int)(sizeof(narrow) / sizeof(narrow[0]));
+	int use_wide = o->wide;
+
+	if (use_wide < 0)
+		use_wide = o->width > 0 && widths(wide, nwide, pts, npts, w) <= o->width;
+	if (use_wide) {
+		widths(wide, nwide, pts, npts, w);
+		print_rows(out, wide, nwide, w, pts, npts, o->colour);
+	} else {
+		widths(narrow, nnarrow, pts, npts, w);
+		print_rows(out, narrow, nnarrow, w, pts, npts, o->colour);
+	}
+}
+
+static void print_failures(FILE *out, const struct ktap_test *t, const char *prefix)
+{
+	for (size_t i = 0; i < t->nsub; i++) {
+		const struct ktap_test *s = &t->sub[i];
+
+		if (s->status != KTAP_FAIL && s->status != KTAP_MISSING)
+			continue;
+		fprintf(out, "    %s%s: %s\n", prefix, s->name, ktap_status_name(s->status));
+		for (size_t j = 0; j < s->ndiag; j++)
+			fprintf(out, "      # %s\n", s->diag[j]);
+		if (s->nsub)
+			print_failures(out, s, "  ");
+	}
+}
+
+void report_details(FILE *out, struct point *pts, int npts, int width)
+{
+	for (int i = 0; i < npts; i++) {
+		struct point *p = &pts[i];
+
+		if (p->ok)
+			continue;
+		fprintf(out, "\n%s %s SUBLEVEL=%s (%s):\n", p->tree, p->series, p->sublevel,
+			p->dir);
+		if (p->detail[0]) {
+			fprintf(out, "  %s; last lines of the serial log:\n", p->detail);
+			/* On a terminal, a log line is cut to fit its width. */
+			for (int k = 0; k < p->ntail; k++) {
+				int n = (int)strlen(p->tail[k]);
+
+				if (width > 8 && n + 4 > width)
+					fprintf(out, "  | %.*s...\n", width - 7, p->tail[k]);
+				else
+					fprintf(out, "  | %s\n", p->tail[k]);
+			}
+		}
+		if (p->probe)
+			print_failures(out, &p->probe->root, "");
+		if (!p->kunit_docs)
+			fprintf(out, "    KUnit: no KUnit output in the serial log\n");
+		for (size_t d = 0; d < p->log.ndocs; d++) {
+			if (&p->log.docs[d] != p->probe)
+				print_failures(out, &p->log.docs[d].root, "kunit ");
+		}
+	}
+}

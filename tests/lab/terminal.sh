@@ -1,0 +1,173 @@
+#!/bin/sh
+# terminal.sh: what kver-lab shows on a terminal, on recorded boots
+# (tests/lab/boots/*) and a recorded build log (tests/lab/buildlog/): the
+# narrow table and --wide, colour on a terminal and never with NO_COLOR or
+# into a pipe, the style and version of a point, the summary line, and the
+# progress of a full build as plain lines. KVER_LAB is the command to test
+# (it may start with valgrind); it defaults to build/lab/kver-lab.
+set -eu
+here=$(CDPATH='' cd -- "$(dirname -- "$0")" && pwd)
+top=$(CDPATH='' cd -- "$here/../.." && pwd)
+lab=${KVER_LAB:-$top/build/lab/kver-lab}
+boots=$here/boots
+work=$(mktemp -d "${TMPDIR:-/tmp}/kver-terminal-test.XXXXXX")
+trap 'rm -rf "$work"' EXIT INT TERM
+esc=$(printf '\033')
+
+# shellcheck source=SCRIPTDIR/../tap.sh
+. "$top/tests/tap.sh"
+# kl ARGS...: run kver-lab; output in $work/out and $work/err, status in rc.
+kl() {
+	rc=0
+	# shellcheck disable=SC2086 # KVER_LAB may be "valgrind ... kver-lab"
+	$lab "$@" >"$work/out" 2>"$work/err" || rc=$?
+}
+# on_tty COLUMNS CMD: run CMD (one string) on a terminal COLUMNS wide.
+on_tty() {
+	rc=0
+	script -qec "stty cols $1 rows 40; $2" /dev/null >"$work/out" 2>"$work/err" </dev/null || rc=$?
+}
+# has NAME PATTERN: the last output has a line matching PATTERN.
+has() {
+	if grep -qE -- "$2" "$work/out"; then pass "$1"; else fail "$1 (no line matches '$2')"; fi
+}
+hasnt() {
+	if grep -qE -- "$2" "$work/out"; then fail "$1 (a line matches '$2')"; else pass "$1"; fi
+}
+# widest: the longest line of the table (up to the first empty line).
+widest() {
+	sed -e "s/$esc\[[0-9;]*m//g" -e "s/$(printf '\r')\$//" -e '/^$/q' "$work/out" | awk '{ if (length($0) > m) m = length($0) } END { print m + 0 }'
+}
+
+all=$(printf '%s ' "$boots"/*)
+
+# 1. The narrow table: every recorded boot on one row of at most 100 columns.
+# shellcheck disable=SC2086 # one word per boot folder
+kl report $all
+n=$(sed -n '2,/^$/p' "$work/out" | grep -c '^6\.1 ' || true)
+want=$(printf '%s\n' "$boots"/* | wc -l)
+if [ "$rc" = 1 ] && [ "$n" = "$want" ] && [ "$(widest)" -le 100 ]; then
+	pass "narrow table: $n rows, $(widest) columns"
+else
+	fail "narrow table: status $rc, $n rows (want $want), $(widest) columns (at most 100)"
+fi
+has "narrow table has one column for the probe's checks" \
+	'^TREE +STYLE +SUBLEVEL +RELEASE +CODE +CHECKS +KUNIT +GUEST +VERDICT$'
+has "the passing point: all 6 checks, 57 KUnit cases, 26 guest tests" \
+	'^6\.1 +upstream +256 +6\.1\.256 +0x0601ff +6/6 +57/57 +26/26 +ok$'
+has "a wrong release: 2 of 6 checks, and FAIL" '^6\.1 +upstream +256 +6\.1\.256 +0x0601ff +2/6 .* FAIL$'
+has "a hung guest says so on its row" '^6\.1 .* FAIL hung$'
+for check in uname_release proc_osrelease proc_version libkver_running; do
+	has "the failing check $check is named below the table" "^    $check: not ok$"
+done
+has "a hung guest's reason is below the table" '^  guest hung after /init started: no exit within 20 s;'
+
+# 2. --wide and KVER_WIDE=1: one column per probe check, the reason on the row.
+kl report --wide "$boots/pass" "$boots/wrong-release"
+has "--wide has a column per probe check" '^TREE +PACKAGE \(MAKEFILE\) +STYLE +SERIES +SUBLEVEL .* uname_release +proc_osrelease .* device_codes +KUNIT'
+has "--wide: the failing row gives its checks and reason" '^6\.1 .* FAIL +FAIL +FAIL +ok +FAIL +ok .* FAIL: a check failed$'
+cp "$work/out" "$work/wide"
+KVER_WIDE=1 kl report "$boots/pass" "$boots/wrong-release"
+if cmp -s "$work/out" "$work/wide"; then pass "KVER_WIDE=1 is --wide"; else fail "KVER_WIDE=1 is --wide"; fi
+KVER_WIDE=0 kl report "$boots/pass" "$boots/wrong-release"
+has "KVER_WIDE=0 is the narrow table" '^TREE +STYLE +SUBLEVEL'
+
+# 3. Colour: on a terminal, never into a pipe or with NO_COLOR set.
+kl report "$boots/pass" "$boots/hung"
+if grep -q "$esc" "$work/out"; then fail "no colour into a pipe"; else pass "no colour into a pipe"; fi
+if command -v script >/dev/null 2>&1; then
+	on_tty 100 "$lab report $boots/pass $boots/hung"
+	has "colour on a terminal: ok in green" "$esc\[32mok$esc\[0m"
+	has "colour on a terminal: FAIL in bold red" "$esc\[1;31mFAIL hung$esc\[0m"
+	if [ "$(widest)" -le 100 ]; then pass "a 100-column terminal gets the narrow table"; else fail "a 100-column terminal: $(widest) columns"; fi
+	n=$(tr -d '\r' <"$work/out" | grep '^  | ' | awk 'length($0) > 100' | wc -l)
+	if [ "$n" = 0 ] && tr -d '\r' <"$work/out" | grep -q '^  | .*Generic Explorer Mouse as .*\.\.\.$'; then
+		pass "serial log lines are cut to the terminal's width"
+	else
+		fail "serial log lines are cut to the terminal's width ($n wider)"
+	fi
+	on_tty 100 "NO_COLOR=1 $lab report $boots/pass $boots/hung"
+	hasnt "NO_COLOR=1 turns colour off" "$esc\["
+	on_tty 100 "NO_COLOR='' $lab report $boots/pass $boots/hung"
+	has "an empty NO_COLOR does not" "$esc\[32mok"
+	on_tty 250 "$lab report $boots/pass $boots/wrong-release"
+	has "a terminal wide enough gets the wide table" '^TREE +PACKAGE \(MAKEFILE\)'
+else
+	fail "colour on a terminal: script(1) is not installed (apt-get install bsdutils)"
+fi
+
+# 4. Release styles from point.meta; points recorded before them are upstream.
+mkdir -p "$work/debian"
+cp "$boots/pass/"* "$work/debian/"
+printf 'style=debian\nversion=6.1.256\n' >>"$work/debian/point.meta"
+kl report --json "$work/r.json" "$boots/pass" "$work/debian"
+has "the style column shows debian" '^6\.1 +debian +256 '
+if grep -q '"style":"upstream","version":"6.1.256"' "$work/r.json" &&
+	grep -q '"style":"debian","version":"6.1.256"' "$work/r.json"; then
+	pass "style and version in the JSON"
+else
+	fail "style and version in the JSON"
+fi
+
+# 5. The summary line: points passed, time, where the files are.
+kl report --summary 754 --json "$work/r.json" "$boots/pass" "$boots/hung"
+has "summary" "^1 of 2 points passed in 12 min 34 s; results: $work/r.json; boot logs: $boots\$"
+if [ "$(wc -l <"$work/out")" = 1 ] && [ "$rc" = 1 ]; then pass "summary: one line, status 1"; else fail "summary: one line, status 1 (status $rc)"; fi
+mkdir -p "$work/run"
+cp -R "$boots/pass" "$work/run/6.1-kver-256"
+HOME=$work kl report --summary 61 --json "$work/run/results.json" "$work/run/6.1-kver-256"
+has "summary: results.json beside the boot folders, under ~" \
+	'^1 of 1 point passed in 1 min 01 s; results.json, boot logs: ~/run$'
+kl report --summary soon "$boots/pass"
+if [ "$rc" = 2 ] && grep -q "^kver-lab: error: --summary needs a number of seconds, not 'soon'" "$work/err"; then
+	pass "a bad --summary is an error"
+else
+	fail "a bad --summary is an error (status $rc)"
+fi
+kl report --narrow "$boots/pass"
+if [ "$rc" = 2 ] && grep -q "unknown report option '--narrow'" "$work/err"; then pass "an unknown option is an error"; else fail "an unknown option is an error (status $rc)"; fi
+
+# 6. A full build's progress, as plain lines when stderr is not a terminal,
+# on a real build log: every object counted, the log copied, the count kept.
+# buildlog/6.1-full.log is three pieces (the start, arch/x86/kernel, the
+# link) of the log of a full build of linux-source-6.1 6.1.192-3 with the
+# lab's config, which compiled 832 objects in all.
+log=$here/buildlog/6.1-full.log
+objects=$(grep -cE '^  (CC|AS) +(\[M\] +)?[^ ]+\.o$' "$log")
+kl progress --tree 6.1 --total 3000~ --every 0 --log "$work/build.log" --count "$work/count" <"$log"
+n=$(grep -cE '^\[[0-9:]*\] building 6\.1: [0-9]* of ~3000 objects \([0-9]*%\), [0-9]*:[0-9][0-9] elapsed, (estimating the time left|about [0-9:]* left)$' "$work/err" || true)
+if [ "$rc" = 0 ] && [ "$n" = "$objects" ]; then pass "progress: a line per object ($n)"; else fail "progress: $n lines, want $objects (status $rc)"; fi
+if grep -q "^\[[0-9:]*\] 6\.1: $objects objects compiled in [0-9]*:[0-9][0-9]\$" "$work/err"; then pass "progress: the last line"; else fail "progress: the last line"; fi
+if cmp -s "$log" "$work/build.log"; then pass "progress: the build log is a copy of the input"; else fail "progress: the build log differs"; fi
+if [ "$(cat "$work/count")" = "$objects" ]; then pass "progress: the count is kept"; else fail "progress: count $(cat "$work/count"), want $objects"; fi
+if grep -q "$esc" "$work/err"; then fail "progress: no escapes off a terminal"; else pass "progress: no escapes off a terminal"; fi
+kl progress --tree 6.1 --total 3000 <"$log"
+n=$(wc -l <"$work/err")
+if [ "$n" = 1 ]; then pass "progress: quiet between --every periods"; else fail "progress: $n lines within 30 s"; fi
+if command -v script >/dev/null 2>&1; then
+	# On a terminal: the line rewritten in place, cut to the terminal's
+	# width; half the log, a pause, the rest. The input waits until the
+	# tool has started (it opens its log first), as valgrind starts slowly.
+	grep -m "$((objects / 2))" -E '^  (CC|AS) ' "$log" >"$work/half.log"
+	rm -f "$work/tty.log"
+	cat >"$work/tty.sh" <<TTY
+(while [ ! -e "$work/tty.log" ]; do sleep 0.1; done; cat "$work/half.log"; sleep 1.5; cat "$log") |
+	$lab progress --tree 6.1 --total 3000~ --log "$work/tty.log"
+TTY
+	on_tty 60 "sh $work/tty.sh"
+	cr=$(printf '\r')
+	if grep -q "$cr\[[0-9:]*\] building 6\.1: [0-9]* of ~3000 objects.*$cr\[[0-9:]*\] 6\.1: [0-9]* objects compiled in " "$work/out" &&
+		! tr '\r' '\n' <"$work/out" | sed "s/$esc\[K//g" | awk 'length($0) > 59' | grep -q .; then
+		pass "progress on a terminal: rewritten in place, at most 59 columns"
+	else
+		fail "progress on a terminal"
+	fi
+else
+	fail "progress on a terminal: script(1) is not installed (apt-get install bsdutils)"
+fi
+kl progress --tree 6.1 --total lots <"$log"
+if [ "$rc" = 2 ] && grep -q "^kver-lab: error: --total needs a number, not 'lots'" "$work/err"; then pass "progress: a bad --total is an error"; else fail "progress: a bad --total (status $rc)"; fi
+kl progress --total 3 <"$log"
+if [ "$rc" = 2 ] && grep -q "progress needs --tree" "$work/err"; then pass "progress: --tree is needed"; else fail "progress: no --tree (status $rc)"; fi
+
+tap_end "terminal tests"
