@@ -9,11 +9,12 @@
 #   make bench    benchmarks (ratios)
 #   make install  the library, the kver command and the headers (PREFIX=...)
 #
-# make lab takes POINTS="255 256", TREES="6.1", SERIES=mainline.
+# make lab takes POINTS="255 256", TREES="6.1", SERIES=mainline, STYLE=debian.
 
 PREFIX ?= /usr/local
 TREES  ?= 6.1 6.12
 SERIES ?= kver
+STYLE  ?= upstream
 POINTS ?=
 
 .PHONY: all tools deps lab check check-host check-lab matrix series-check bench install clean
@@ -33,7 +34,7 @@ deps:
 	sh lab/deps.sh --update
 
 lab: deps
-	sh lab/run.sh --trees "$(TREES)" --series "$(SERIES)" $(POINTS)
+	sh lab/run.sh --trees "$(TREES)" --series "$(SERIES)" --style "$(STYLE)" $(POINTS)
 
 check: deps
 	sh tests/run.sh

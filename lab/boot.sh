@@ -3,6 +3,9 @@
 # boot.sh KERNEL INIT GUEST_DIR EXPECT OUTDIR: pack INIT as /init (plus
 # GUEST_DIR as /guest, when it exists) into an initramfs and boot KERNEL in
 # QEMU with kver.expect=EXPECT on the command line.
+# KVER_VERSION (the real M.P.S, when the release hides it) goes on the
+# command line as kver.version=; KVER_UTS_VERSION (what uname -v must say,
+# when the lab chose it) into the initramfs as /uts_version.
 #
 # Writes OUTDIR/serial.log (the whole console), OUTDIR/qemu.status (QEMU's
 # exit status; 124 when the time limit ended it) and OUTDIR/qemu.stderr. The
@@ -33,6 +36,10 @@ list=$out/initramfs.list
 	echo "dir /proc 0755 0 0"
 	echo "dir /sys 0755 0 0"
 	echo "file /init $init 0755 0 0"
+	if [ -n "${KVER_UTS_VERSION:-}" ]; then
+		printf '%s\n' "$KVER_UTS_VERSION" >"$out/uts_version"
+		echo "file /uts_version $out/uts_version 0644 0 0"
+	fi
 	if [ -d "$guest" ]; then
 		echo "dir /guest 0755 0 0"
 		(cd "$guest" && find . -mindepth 1 | LC_ALL=C sort) | while IFS= read -r f; do
@@ -66,7 +73,7 @@ timeout -k 5 "$timeout" qemu-system-x86_64 -machine pc,accel=$accel -m 512 -smp 
 	-device qemu-xhci \
 	-device isa-debug-exit,iobase=0xf4,iosize=0x04 \
 	-kernel "$kernel" -initrd "$out/initramfs.cpio.gz" \
-	-append "console=ttyS0 panic=-1 noapictimer kver.expect=$expect" \
+	-append "console=ttyS0 panic=-1 noapictimer kver.expect=$expect${KVER_VERSION:+ kver.version=$KVER_VERSION}" \
 	</dev/null >"$out/qemu.stderr" 2>&1 || rc=$?
 echo "$rc" >"$out/qemu.status"
 echo "$timeout" >"$out/qemu.timeout"

@@ -3,6 +3,8 @@
  * kver-lab: the lab's deciding and reporting steps.
  *
  *   kver-lab sublevels N...          validate SUBLEVEL points, print them
+ *   kver-lab point --tree M.P [--style S] [--release R] [--uts-version U] N
+ *                                    the names of one point (style.c)
  *   kver-lab report [--json F] DIR...
  *                                    judge each boot folder, print the table
  *
@@ -19,6 +21,7 @@
 
 #include "kver.h"
 #include "ktap.h"
+#include "style.h"
 
 #define TAIL_LINES 12
 #define MAX_COLS 16
@@ -566,11 +569,15 @@ static void usage(FILE *f)
 	fprintf(f,
 		"usage: kver-lab sublevels N...\n"
 		"       kver-lab report [--json FILE] BOOT_DIR...\n"
+		"       kver-lab point --tree M.P [--style upstream|debian] [--release R]\n"
+		"                      [--uts-version U] SUBLEVEL\n"
 		"\n"
 		"sublevels  check SUBLEVEL points (decimal 0..65535, no sign, no leading zero)\n"
 		"report     judge each boot folder left by lab/boot.sh, print a table,\n"
 		"           details of every failure, and optionally the JSON of the run;\n"
-		"           exit status 1 when any point failed\n");
+		"           exit status 1 when any point failed\n"
+		"point      the release, version and UTS version of one point in a release\n"
+		"           style, as key=value lines (lab/style.c)\n");
 }
 
 int main(int argc, char **argv)
@@ -587,6 +594,8 @@ int main(int argc, char **argv)
 		return cmd_sublevels(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "report"))
 		return cmd_report(argc - 2, argv + 2);
+	if (!strcmp(argv[1], "point"))
+		return cmd_point(prog, argc - 2, argv + 2);
 	fprintf(stderr, "%s: error: unknown command '%s' (try --help)\n", prog, argv[1]);
 	return 2;
 }

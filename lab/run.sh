@@ -9,13 +9,23 @@ set -eu
 
 usage() {
 	cat <<USAGE
-usage: lab/run.sh [--trees "6.1 6.12"] [--series NAME|DIR] [--out DIR] [SUBLEVEL...]
+usage: lab/run.sh [--trees "6.1 6.12"] [--series NAME|DIR] [--style STYLE]
+                  [--release STRING] [--uts-version STRING] [--out DIR] [SUBLEVEL...]
 
   --trees    trees to run (default: $KVER_TREES)
   --series   kver      the project's series, patches/<tree>/ (default)
              mainline  the tree exactly as Debian ships it
              NAME      a design from patches/variants/NAME/<tree>/
              DIR       any folder with a 'series' file (a path with a /)
+  --style    upstream  uname -r is M.P.S (default)
+             debian    built as Debian builds its kernels: uname -r is the ABI
+                       name M.P.0-ABI-amd64 (ABI = SUBLEVEL / 4), the real
+                       version only in uname -v and /proc/version:
+                       "#1 SMP PREEMPT_DYNAMIC Debian M.P.S-1 (2026-01-01)"
+  --release, --uts-version
+             your own strings (style 'custom'), e.g. your distribution's:
+             --release 6.1.0-27-amd64
+             --uts-version '#1 SMP PREEMPT_DYNAMIC Debian 6.1.115-1 (2024-11-01)'
   --out      where the boot folders and results.json go
              (default: \$KVER_CACHE/runs/<date-time>; \$KVER_CACHE=$KVER_CACHE)
   SUBLEVEL   points to build and boot (default: the tree's own, 255, 256, 300, 65535)
@@ -28,11 +38,19 @@ USAGE
 trees=$KVER_TREES
 series=kver
 out=
+style=
+release_opt=
+uts_opt=
+has_release=
+has_uts=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--trees) [ $# -ge 2 ] || die "--trees needs a value"; trees=$2; shift 2 ;;
 	--series) [ $# -ge 2 ] || die "--series needs a value"; series=$2; shift 2 ;;
 	--out) [ $# -ge 2 ] || die "--out needs a value"; out=$2; shift 2 ;;
+	--style) [ $# -ge 2 ] || die "--style needs a value"; style=$2; shift 2 ;;
+	--release) [ $# -ge 2 ] || die "--release needs a value"; release_opt=$2; has_release=1; shift 2 ;;
+	--uts-version) [ $# -ge 2 ] || die "--uts-version needs a value"; uts_opt=$2; has_uts=1; shift 2 ;;
 	-h | --help) usage; exit 0 ;;
 	--) shift; break ;;
 	-*) die "unknown option $1 (try --help)" ;;
@@ -51,6 +69,22 @@ if [ $# -gt 0 ]; then
 else
 	points=
 fi
+
+# point TREE SUBLEVEL: the point's names in the chosen style (kver-lab
+# point decides them, and rejects a bad style or string by name).
+point() {
+	set -- --tree "$1" "$2"
+	[ -z "$style" ] || set -- --style "$style" "$@"
+	[ -z "$has_release" ] || set -- --release "$release_opt" "$@"
+	[ -z "$has_uts" ] || set -- --uts-version "$uts_opt" "$@"
+	"$lab" point "$@"
+}
+# field KEY: one value of the point's names.
+field() {
+	printf '%s\n' "$names" | sed -n "s/^$1=//p"
+}
+# A bad style or string stops the run before anything is built.
+for t in $trees; do point "$t" 0 >/dev/null || exit 1; done
 
 [ -n "$out" ] || out=$KVER_CACHE/runs/$(date +%Y%m%d-%H%M%S)
 mkdir -p "$out"
@@ -91,7 +125,13 @@ for tree in $trees; do
 	build=$(build_dir "$tree")
 	for sub in $tree_points; do
 		name=$(basename "$series")
+		names=$(point "${makefile%.*}" "$sub") || exit 1
+		pstyle=$(field style)
+		version=$(field version)
+		want_release=$(field release)
+		uts=$(field uts_version)
 		pdir=$out/$tree-$name-$sub
+		[ "$pstyle" = upstream ] || pdir=$out/$tree-$name-$pstyle-$sub
 		rm -rf "$pdir"
 		mkdir -p "$pdir/guest"
 		t0=$(date +%s)
@@ -99,7 +139,13 @@ for tree in $trees; do
 		# says per point which make variables it uses (e.g. EXTRAVERSION).
 		make_sub=$sub
 		vars=
+		# Another release string is set the way Debian's packaging sets
+		# it: KERNELVERSION for the release, KBUILD_BUILD_* for uname -v.
+		[ "$want_release" = "$version" ] || vars=" KERNELVERSION=$want_release"
 		if [ -x "$sdir/point.sh" ]; then
+			[ "$pstyle" = upstream ] ||
+				die "series '$series' sets the release itself (point.sh): it has only the upstream style"
+
 			for v in $("$sdir/point.sh" "$sub"); do
 				case $v in
 				SUBLEVEL=*) make_sub=${v#SUBLEVEL=} ;;
@@ -109,15 +155,24 @@ for tree in $trees; do
 			done
 		fi
 		# shellcheck disable=SC2086 # one word per make variable
-		KVER_SERIES_CONFIG=$series_config with_lock "$tree" \
+		KVER_SERIES_CONFIG=$series_config \
+			KBUILD_BUILD_VERSION=$(field build_version) \
+			KBUILD_BUILD_VERSION_TIMESTAMP=$(field build_timestamp) \
+			KBUILD_BUILD_USER=$(field build_user) KBUILD_BUILD_HOST=$(field build_host) \
+			with_lock "$tree" \
 			"$KVER_TOP/lab/build.sh" "$tree" "$make_sub" "$(tree_dir "$tree")/headers" $vars
 		if [ -x "$sdir/point.sh" ]; then
 			# The design's own release string is what its kernel must report.
 			release=$(cat "$build/.kver-release")
 		else
-			# Otherwise the truth is computed here, not asked of the kernel.
-			release=${makefile%.*}.$sub
+			# Otherwise the truth is decided by kver-lab point, not asked
+			# of the kernel; the build must have taken it.
+			release=$want_release
+			[ "$(cat "$build/.kver-release")" = "$release" ] ||
+				die "$tree at SUBLEVEL=$sub: the build calls itself '$(cat "$build/.kver-release")', not '$release'"
 		fi
+		make_vars="SUBLEVEL=$make_sub$vars"
+
 		cp "$(tree_dir "$tree")/headers/include/linux/version.h" "$pdir/version.h"
 		cp "$build/arch/x86/boot/bzImage" "$pdir/bzImage"
 		t1=$(date +%s)
@@ -134,6 +189,7 @@ for tree in $trees; do
 			(
 				rc=0
 				KVER_TREE=$tree KVER_SUBLEVEL=$sub KVER_RELEASE=$release KVER_SERIES=$name \
+					KVER_VERSION=$version KVER_STYLE=$pstyle KVER_MAKE_VARS=$make_vars \
 					KVER_TOP=$KVER_TOP KVER_WORK=$(tree_dir "$tree")/guest-work/$pname CC=${CC:-gcc} \
 					"$plugin" "$(src_dir "$tree")" "$build" "$(tree_dir "$tree")/headers" \
 					"$pdir/guest/$pname" >"$pdir/guest-$pname.log" 2>&1 || rc=$?
@@ -155,8 +211,10 @@ for tree in $trees; do
 			fi
 		done
 		t2=$(date +%s)
-		say "booting $tree ($name) at SUBLEVEL=$sub in QEMU"
-		KVER_GEN_INIT_CPIO=$build/usr/gen_init_cpio \
+		label=$name
+		[ "$pstyle" = upstream ] || label="$name, $pstyle style"
+		say "booting $tree ($label) at SUBLEVEL=$sub in QEMU: uname -r $release"
+		KVER_GEN_INIT_CPIO=$build/usr/gen_init_cpio KVER_VERSION=$version KVER_UTS_VERSION=$uts \
 			"$KVER_TOP/lab/boot.sh" "$pdir/bzImage" "$probe" "$pdir/guest" "$release" "$pdir"
 		t3=$(date +%s)
 		cat >"$pdir/point.meta" <<META
@@ -164,8 +222,12 @@ tree=$tree
 package=$package
 makefile=$makefile
 series=$name
+style=$pstyle
 sublevel=$sub
+version=$version
 expect=$release
+uts_version=$uts
+make_vars=$make_vars
 build_s=$((t1 - t0))
 guest_s=$((t2 - t1))
 boot_s=$((t3 - t2))

@@ -31,6 +31,8 @@ static void usage(FILE *out)
 		"                    variant that was not measured is a difference too\n"
 		"  --md FILE         write the matrix as Markdown\n"
 		"  --svg FILE        write the matrix as an SVG picture\n"
+		"  --chart FILE      write an SVG chart: the version a 2020 decoder reads\n"
+		"                    from each design's code, against the real SUBLEVEL\n"
 		"  --json FILE       write the matrix, values and cost as JSON\n"
 		"  --color WHEN      auto (default: on a terminal, unless NO_COLOR is set),\n"
 		"                    always or never\n"
@@ -87,7 +89,8 @@ static int write_file(const char *path, renderer fn, const struct matrix *m,
 
 int main(int argc, char **argv)
 {
-	const char *expected = NULL, *md = NULL, *svg = NULL, *json = NULL, *color = "auto";
+	const char *expected = NULL, *md = NULL, *svg = NULL, *json = NULL, *chart = NULL;
+	const char *color = "auto";
 	struct render_opts o = { .wall_s = -1, .full_builds = -1, .incremental_builds = -1 };
 	struct matrix m = { 0 };
 	struct expected x = { 0 };
@@ -122,6 +125,8 @@ int main(int argc, char **argv)
 				md = v;
 			else if (!strcmp(a, "--svg"))
 				svg = v;
+			else if (!strcmp(a, "--chart"))
+				chart = v;
 			else if (!strcmp(a, "--json"))
 				json = v;
 			else if (!strcmp(a, "--color"))
@@ -204,6 +209,7 @@ int main(int argc, char **argv)
 	}
 	if ((md && write_file(md, render_markdown, &m, &o)) ||
 	    (svg && write_file(svg, render_svg, &m, &o)) ||
+	    (chart && write_file(chart, render_chart, &m, &o)) ||
 	    (json && write_file(json, render_json, &m, &o)))
 		rc = 2;
 	matrix_free(&m);

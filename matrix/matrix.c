@@ -53,11 +53,14 @@ static const char *const variant_order[] = {
 	"unfixed", "mask", "widen", "clamp-code", "extraversion", "mainline", "kver",
 };
 
+/* A design in another release style ("kver@debian") follows its upstream row. */
 int variant_rank(const char *name)
 {
+	size_t n = strcspn(name, "@");
+
 	for (size_t i = 0; i < sizeof(variant_order) / sizeof(variant_order[0]); i++)
-		if (!strcmp(name, variant_order[i]))
-			return (int)i;
+		if (strlen(variant_order[i]) == n && !strncmp(name, variant_order[i], n))
+			return 2 * (int)i + (name[n] == '@');
 	return 1000;
 }
 
@@ -259,7 +262,8 @@ static int feed_line(struct point *p, char *line)
 	return add_value(p, s, (size_t)(eq - s), eq + 1);
 }
 
-static void meta_field(struct point *p, const char *key, const char *v, char *sub, size_t subsize)
+static void meta_field(struct point *p, const char *key, const char *v, char *sub, size_t subsize,
+		       char *style, size_t stylesize)
 {
 	if (!strcmp(key, "tree"))
 		snprintf(p->tree, sizeof(p->tree), "%s", v);
@@ -273,6 +277,8 @@ static void meta_field(struct point *p, const char *key, const char *v, char *su
 		snprintf(sub, subsize, "%s", v);
 	else if (!strcmp(key, "expect"))
 		snprintf(p->expect, sizeof(p->expect), "%s", v);
+	else if (!strcmp(key, "style"))
+		snprintf(style, stylesize, "%s", v);
 	else if (!strcmp(key, "build_s"))
 		p->build_s = strtol(v, NULL, 10);
 	else if (!strcmp(key, "guest_s"))
@@ -290,7 +296,7 @@ static void point_init(struct point *p)
 /* Meta text (key=value lines) into p; the true version from it. */
 static int parse_meta(struct point *p, char *text, char *err, size_t errsize)
 {
-	char sub[32] = "", *save, *line;
+	char sub[32] = "", style[16] = "", *save, *line;
 	struct kver mk;
 	uint32_t s;
 	int rc;
@@ -302,7 +308,13 @@ static int parse_meta(struct point *p, char *text, char *err, size_t errsize)
 		if (!eq)
 			continue;
 		*eq = '\0';
-		meta_field(p, line, eq + 1, sub, sizeof(sub));
+		meta_field(p, line, eq + 1, sub, sizeof(sub), style, sizeof(style));
+	}
+	/* A release style other than upstream is a row of its own: "kver@debian". */
+	if (style[0] && strcmp(style, "upstream") && p->series[0]) {
+		size_t n = strlen(p->series);
+
+		snprintf(p->series + n, sizeof(p->series) - n, "@%s", style);
 	}
 	if (!p->tree[0] || !p->series[0] || !p->makefile[0] || !sub[0]) {
 		set_err(err, errsize, "%s/point.meta lacks tree, series, makefile or sublevel",
@@ -321,6 +333,12 @@ static int parse_meta(struct point *p, char *text, char *err, size_t errsize)
 		return -1;
 	}
 	kver_set(&p->truth, mk.major, mk.patchlevel, s);
+	{
+		struct kver e;
+
+		p->hides_version = style[0] && strcmp(style, "upstream") &&
+				   (kver_parse(p->expect, &e) || kver_cmp(&e, &p->truth));
+	}
 	p->own_sublevel = mk.sublevel;
 	p->own = s == mk.sublevel;
 	return 0;
@@ -757,6 +775,26 @@ static void judge_release(struct point *p)
 	}
 	if (kver_parse(u, &r)) {
 		cell(p, CHECK_RELEASE, VERDICT_FAIL, "uname %.24s unreadable", u);
+		return;
+	}
+	if (p->hides_version) {
+		/*
+		 * A distribution's release (6.1.0-75-amd64) hides SUBLEVEL by
+		 * design: it must be the one built, and the true version must
+		 * still reach user space (libkver reads it where it is).
+		 */
+		const char *lv = point_value(p, "libkver.version");
+		const char *from = point_value(p, "libkver.from_sublevel");
+		struct kver l;
+
+		if (strcmp(u, p->expect)) {
+			cell(p, CHECK_RELEASE, VERDICT_FAIL, "uname %.24s, built %.24s", u, p->expect);
+		} else if (!lv || kver_parse(lv, &l) || kver_cmp(&l, t)) {
+			cell(p, CHECK_RELEASE, VERDICT_FAIL, "hidden; libkver %.20s", lv ? lv : "none");
+		} else {
+			cell(p, CHECK_RELEASE, VERDICT_OK, "ok (uname %u.%u.%u; %u from %.12s)",
+			     r.major, r.patchlevel, r.sublevel, t->sublevel, from ? from : "?");
+		}
 		return;
 	}
 	if (r.major == t->major && r.patchlevel == t->patchlevel) {

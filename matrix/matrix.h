@@ -84,6 +84,7 @@ struct point {
 	struct kver truth;		/* makefile's MAJOR.PATCHLEVEL, sublevel= */
 	uint32_t own_sublevel;		/* makefile's SUBLEVEL */
 	int own;			/* truth.sublevel == own_sublevel */
+	int hides_version;		/* a release style whose uname hides it */
 	long build_s, guest_s, boot_s;	/* -1 when not recorded */
 	struct value *values;
 	size_t nvalues;
@@ -177,5 +178,11 @@ void render_terminal(const struct matrix *m, const struct render_opts *o, FILE *
 void render_markdown(const struct matrix *m, const struct render_opts *o, FILE *out);
 void render_svg(const struct matrix *m, const struct render_opts *o, FILE *out);
 void render_json(const struct matrix *m, const struct render_opts *o, FILE *out);
+/* The version a 2020 decoder reads, per design and point, as an SVG chart. */
+void render_chart(const struct matrix *m, const struct render_opts *o, FILE *out);
+/* One past the last point of the tree of m->points[first]. */
+size_t matrix_tree_end(const struct matrix *m, size_t first);
+/* s with XML's special characters escaped. */
+void xml_escape(FILE *out, const char *s);
 
 #endif

@@ -11,7 +11,7 @@
 #define COLS (2 + CHECK_COUNT)
 
 /* Points of one tree: [first, end). */
-static size_t tree_end(const struct matrix *m, size_t first)
+size_t matrix_tree_end(const struct matrix *m, size_t first)
 {
 	size_t i = first;
 
@@ -64,7 +64,7 @@ static void pad(FILE *out, size_t n)
 void render_terminal(const struct matrix *m, const struct render_opts *o, FILE *out)
 {
 	for (size_t first = 0; first < m->npoints;) {
-		size_t end = tree_end(m, first), w[COLS];
+		size_t end = matrix_tree_end(m, first), w[COLS];
 		char buf[160];
 
 		w[0] = strlen("variant");
@@ -216,7 +216,7 @@ void render_markdown(const struct matrix *m, const struct render_opts *o, FILE *
 	      "back. One row per (variant, SUBLEVEL), one column per check: `ok`, or what "
 	      "went wrong.\n\n", out);
 	for (size_t first = 0; first < m->npoints;) {
-		size_t end = tree_end(m, first);
+		size_t end = matrix_tree_end(m, first);
 
 		fprintf(out, "## %s\n\n", tree_headline(&m->points[first], buf, sizeof(buf)));
 		fputs("| variant | SUBLEVEL |", out);
@@ -284,7 +284,7 @@ void render_markdown(const struct matrix *m, const struct render_opts *o, FILE *
 #define SVG_PAD 8
 #define SVG_MARGIN 16
 
-static void xml_escape(FILE *out, const char *s)
+void xml_escape(FILE *out, const char *s)
 {
 	for (; *s; s++) {
 		switch (*s) {
@@ -350,7 +350,7 @@ void render_svg(const struct matrix *m, const struct render_opts *o, FILE *out)
 
 	/* Size first: the widest tree table and every row. */
 	for (size_t first = 0; first < m->npoints;) {
-		size_t end = tree_end(m, first);
+		size_t end = matrix_tree_end(m, first);
 		int tw = 0;
 
 		svg_columns(m, first, end, w);
@@ -373,7 +373,7 @@ void render_svg(const struct matrix *m, const struct render_opts *o, FILE *out)
 	int y = SVG_MARGIN;
 
 	for (size_t first = 0; first < m->npoints;) {
-		size_t end = tree_end(m, first);
+		size_t end = matrix_tree_end(m, first);
 		int x;
 
 		svg_columns(m, first, end, w);

@@ -13,16 +13,24 @@ set -eu
 . "$(dirname -- "$0")/../lab/common.sh"
 
 all_variants="unfixed mask widen clamp-code extraversion mainline kver"
+# Designs also built the way Debian builds its kernels (uname -r
+# M.P.0-ABI-amd64, the version only in uname -v), and at which points.
+debian_variants="kver mainline"
+debian_points="256 300"
 
 usage() {
 	cat <<USAGE
 usage: matrix/run.sh [--trees "6.1 6.12"] [--variants "NAME..."] [--points "N..."]
+                     [--debian "NAME..."] [--debian-points "N..."]
                      [--out DIR] [--expected FILE|none]
 
   --trees     trees to run (default: $KVER_TREES)
   --variants  designs to run (default: $all_variants)
   --points    SUBLEVEL points; 'own' is the tree's own SUBLEVEL
               (default: own 255 256 300 65535)
+  --debian    designs (of --variants) also run in the Debian release style
+              (lab/run.sh --style debian; default: $debian_variants; '' for none)
+  --debian-points  their points (default: $debian_points)
   --out       run folder (default: \$KVER_CACHE/matrix/<date-time>); the boot
               folders go to DIR/boots, the lab's logs to DIR/logs
   --expected  expected verdicts (default: tests/expected-matrix.txt); 'none'
@@ -43,6 +51,8 @@ while [ $# -gt 0 ]; do
 	--trees) [ $# -ge 2 ] || die "--trees needs a value"; trees=$2; shift 2 ;;
 	--variants) [ $# -ge 2 ] || die "--variants needs a value"; variants=$2; shift 2 ;;
 	--points) [ $# -ge 2 ] || die "--points needs a value"; points=$2; shift 2 ;;
+	--debian) [ $# -ge 2 ] || die "--debian needs a value"; debian_variants=$2; shift 2 ;;
+	--debian-points) [ $# -ge 2 ] || die "--debian-points needs a value"; debian_points=$2; shift 2 ;;
 	--out) [ $# -ge 2 ] || die "--out needs a value"; out=$2; shift 2 ;;
 	--expected) [ $# -ge 2 ] || die "--expected needs a value"; expected=$2; shift 2 ;;
 	-h | --help) usage; exit 0 ;;
@@ -71,22 +81,69 @@ lab=$KVER_TOP/build/lab/kver-lab
 km=$KVER_TOP/build/matrix/kver-matrix
 # A bad point stops everything before the first build; 'own' stands for
 # each tree's own SUBLEVEL.
-if [ -n "$points" ]; then
+# shellcheck disable=SC2086 # one word per point
+nums=$(printf '%s\n' $points $debian_points | grep -vx own || true)
+if [ -n "$nums" ]; then
 	# shellcheck disable=SC2086 # one word per point
-	nums=$(printf '%s\n' $points | grep -vx own || true)
-	if [ -n "$nums" ]; then
-		# shellcheck disable=SC2086 # one word per point
-		"$lab" sublevels $nums >/dev/null || exit 1
-	fi
+	"$lab" sublevels $nums >/dev/null || exit 1
 fi
+for v in $debian_variants; do
+	case " $variants " in
+	*" $v "*) ;;
+	*) die "--debian names '$v', which is not among the variants run ($variants)" ;;
+	esac
+done
 
 [ -n "$out" ] || out=$KVER_CACHE/matrix/$(date +%Y%m%d-%H%M%S)
 mkdir -p "$out/boots" "$out/logs"
 out=$(cd "$out" && pwd)
 
-full=0
-incremental=0
-for tree in $trees; do
+# design TREE VARIANT STYLE POINTS: one lab run; every point must leave a
+# boot folder whose guest ran to its end.
+design() {
+	dtree=$1
+	v=$2
+	dstyle=$3
+	dpoints=$4
+	suffix=
+	[ "$dstyle" = upstream ] || suffix=-$dstyle
+	log=$out/logs/$dtree-$v$suffix.log
+	say "matrix: $dtree $v ($dstyle style) at $dpoints"
+	# The lab's progress goes to the terminal and to the log; its
+	# exit status to a file, as a pipeline keeps only tee's.
+	# shellcheck disable=SC2086 # one word per point
+	(
+		rc=0
+		# The other designs need only the headers plugin for their
+		# cells; the series' own proofs run with kver, and with a
+		# design in another style, where they show what it misses.
+		plugins=
+		[ "$v" = kver ] || [ "$dstyle" != upstream ] || plugins=headers
+		KVER_PLUGINS=$plugins sh "$KVER_TOP/lab/run.sh" --series "$v" --trees "$dtree" \
+			--style "$dstyle" --out "$out/boots" $dpoints 2>&1 || rc=$?
+		echo "$rc" >"$log.rc"
+	) | tee "$log" >&2
+	rc=$(cat "$log.rc" 2>/dev/null || echo 1)
+
+	# Every point must have its boot folder and a guest that ran to
+	# its end; anything less is an error, whatever the lab's status.
+	for sub in $dpoints; do
+		d=$out/boots/$dtree-$v$suffix-$sub
+		if [ ! -f "$d/point.meta" ] || [ ! -f "$d/serial.log" ]; then
+			die "$dtree $v$suffix: no boot folder for SUBLEVEL $sub (lab exit status $rc; log: $log)"
+		fi
+		status=$(cat "$d/qemu.status" 2>/dev/null || echo '?')
+		[ "$status" != 124 ] || die "$dtree $v$suffix: the guest hung at SUBLEVEL $sub (serial log: $d/serial.log)"
+		grep -q 'kver-probe: exit=' "$d/serial.log" ||
+			die "$dtree $v$suffix: the guest did not finish at SUBLEVEL $sub (QEMU status $status; serial log: $d/serial.log)"
+	done
+	[ "$rc" = 0 ] || say "matrix: the lab's probe checks failed for $dtree $v$suffix (exit status $rc): judged below"
+}
+
+# tree_designs TREE: every design of one tree, one after the other (they
+# share the tree's working source and build folder).
+tree_designs() {
+	tree=$1
 	"$KVER_TOP/lab/fetch.sh" "$tree"
 	own=$(sed -n 's/^makefile=.*\.//p' "$(pristine_dir "$tree")/.kver-tree")
 	[ -n "$own" ] || die "$tree: the pristine tree does not record its Makefile version"
@@ -97,45 +154,37 @@ for tree in $trees; do
 		tpoints=$(printf '%s\n' "$own" 255 256 300 65535 | awk '!seen[$0]++' | tr '\n' ' ')
 	fi
 	for v in $variants; do
-		log=$out/logs/$tree-$v.log
-		say "matrix: $tree $v at $tpoints"
-		# The lab's progress goes to the terminal and to the log; its
-		# exit status to a file, as a pipeline keeps only tee's.
-		# shellcheck disable=SC2086 # one word per point
-		(
-			rc=0
-			# The other designs need only the headers plugin for their
-			# cells; the series' own proofs run with kver.
-			plugins=
-			[ "$v" = kver ] || plugins=headers
-			KVER_PLUGINS=$plugins sh "$KVER_TOP/lab/run.sh" --series "$v" --trees "$tree" \
-				--out "$out/boots" $tpoints 2>&1 || rc=$?
-			echo "$rc" >"$log.rc"
-		) | tee "$log" >&2
-		rc=$(cat "$log.rc" 2>/dev/null || echo 1)
-		n=$(grep -c '(full build' "$log" || true)
-		full=$((full + n))
-		n=$(grep -c '(incremental)' "$log" || true)
-		incremental=$((incremental + n))
-
-		# Every point must have its boot folder and a guest that ran to
-		# its end; anything less is an error, whatever the lab's status.
-		for sub in $tpoints; do
-			d=$out/boots/$tree-$v-$sub
-			if [ ! -f "$d/point.meta" ] || [ ! -f "$d/serial.log" ]; then
-				die "$tree $v: no boot folder for SUBLEVEL $sub (lab exit status $rc; log: $log)"
-			fi
-			status=$(cat "$d/qemu.status" 2>/dev/null || echo '?')
-			[ "$status" != 124 ] || die "$tree $v: the guest hung at SUBLEVEL $sub (serial log: $d/serial.log)"
-			grep -q 'kver-probe: exit=' "$d/serial.log" ||
-				die "$tree $v: the guest did not finish at SUBLEVEL $sub (QEMU status $status; serial log: $d/serial.log)"
-		done
-		[ "$rc" = 0 ] || say "matrix: the lab's probe checks failed for $tree $v (exit status $rc): judged below"
+		design "$tree" "$v" upstream "$tpoints"
 	done
+	# shellcheck disable=SC2086 # one word per point
+	dpoints=$(printf '%s\n' $debian_points | sed "s/^own\$/$own/" | awk '!seen[$0]++' | tr '\n' ' ')
+	for v in $debian_variants; do
+		design "$tree" "$v" debian "$dpoints"
+	done
+}
+
+# The trees have nothing in common but ccache: they run side by side, so
+# one tree's serial Kbuild walk overlaps the other's compiles on the
+# second core (KVER_SERIAL_TREES=1: one after the other).
+for tree in $trees; do
+	rm -f "$out/logs/$tree.status"
+	if [ "${KVER_SERIAL_TREES:-0}" = 1 ]; then
+		(tree_designs "$tree") && echo 0 >"$out/logs/$tree.status" || echo 1 >"$out/logs/$tree.status"
+	else
+		( (tree_designs "$tree") && echo 0 >"$out/logs/$tree.status" ||
+			echo 1 >"$out/logs/$tree.status") &
+	fi
 done
+wait
+for tree in $trees; do
+	[ "$(cat "$out/logs/$tree.status" 2>/dev/null)" = 0 ] ||
+		die "tree $tree: the matrix run stopped (see the error above and $out/logs/)"
+done
+full=$(cat "$out"/logs/*.log | grep -c '(full build' || true)
+incremental=$(cat "$out"/logs/*.log | grep -c '(incremental)' || true)
 wall=$(($(date +%s) - start))
 
-set -- --md "$out/matrix.md" --svg "$out/matrix.svg" --json "$out/matrix.json" \
+set -- --md "$out/matrix.md" --svg "$out/matrix.svg" --json "$out/matrix.json" --chart "$out/chart.svg" \
 	--wall "$wall" --full-builds "$full" --incremental-builds "$incremental"
 if [ "$expected" != none ]; then
 	set -- "$@" --expected "$expected"
@@ -149,5 +198,5 @@ rc=0
 echo
 npoints=$(find "$out/boots" -name point.meta | wc -l)
 echo "matrix: $npoints points in $wall s ($((wall / 60)) min $((wall % 60)) s); full (cold) kernel builds: $full, incremental: $incremental"
-echo "matrix: $out/matrix.md, matrix.svg, matrix.json"
+echo "matrix: $out/matrix.md, matrix.svg, chart.svg, matrix.json"
 exit "$rc"

@@ -3,8 +3,11 @@
  * kver-probe: the lab guest's /init.
  *
  * Reads every place where this kernel tells user space its version, checks
- * each against the version the lab built (kver.expect= on the kernel command
- * line) and prints the results as KTAP on the console. Then it runs the guest
+ * each against what the lab built (kver.expect= on the kernel command line
+ * is the release uname must say, kver.version= the real version, which a
+ * distribution's release such as 6.1.0-75-amd64 hides, and /uts_version in
+ * the initramfs, when present, what uname -v must say) and prints the
+ * results as KTAP on the console. Then it runs the guest
  * test programs packed under /guest and leaves QEMU through isa-debug-exit
  * with the overall status.
  */
@@ -261,11 +264,11 @@ static void check_devices(const struct device_code *d, size_t n, const struct kv
 }
 
 /* libkver's reconciled answer must be the version the lab built. */
-static void check_libkver(const struct kver *want)
+static void check_libkver(const struct kver *want, int hidden)
 {
 	struct kver_running r;
 	char got[128], exp[128];
-	int err = kver_running(NULL, &r);
+	int ok = 1, err = kver_running(NULL, &r);
 
 	if (err) {
 		diag("libkver_running: %s", kver_strerror(err));
@@ -280,7 +283,34 @@ static void check_libkver(const struct kver *want)
 		     (kver_format(want, KVER_FMT_NUMBERS, exp, sizeof(exp)), exp));
 	if (r.disagree)
 		diag("libkver_running: sources disagree (mask 0x%x)", r.disagree);
-	result(kver_cmp(&r.version, want) == 0 && !r.disagree, "libkver_running", NULL);
+	value("libkver.from_sublevel", "%s", kver_source_name(r.from_sublevel));
+	/*
+	 * Where the release hides SUBLEVEL, only the distribution's own field
+	 * can give it exactly (the vDSO stops at 255): that must be the source.
+	 */
+	if (hidden && r.from_sublevel != KVER_SRC_PROC_VERSION &&
+	    r.from_sublevel != KVER_SRC_SIGNATURE) {
+		diag("libkver_running: the release hides SUBLEVEL, yet it came from %s, not the distribution's field",
+		     kver_source_name(r.from_sublevel));
+		ok = 0;
+	}
+	result(ok && kver_cmp(&r.version, want) == 0 && !r.disagree, "libkver_running", NULL);
+}
+
+/* uname -v against the UTS version the lab built, when it chose one. */
+static void check_uts_version(const char *uts_version)
+{
+	char want[128];
+	int err = read_text("/uts_version", want, sizeof(want));
+
+	value("uname.version", "%s", uts_version);
+	if (err) {
+		result(1, "uts_version", "the build's own UTS version (no /uts_version)");
+		return;
+	}
+	if (strcmp(uts_version, want))
+		diag("uts_version: got '%s', expected '%s'", uts_version, want);
+	result(!strcmp(uts_version, want), "uts_version", NULL);
 }
 
 static int is_test(const struct dirent *d)
@@ -328,7 +358,8 @@ static int relay_output(int fd, pid_t pid)
 	return 0;
 }
 
-static void run_guest_test(const char *plugin, const char *prog, const char *expect)
+static void run_guest_test(const char *plugin, const char *prog, const char *expect,
+			   const char *version)
 {
 	char dir[512], name[600];
 	int pipefd[2], status, timed_out;
@@ -352,6 +383,7 @@ static void run_guest_test(const char *plugin, const char *prog, const char *exp
 		dup2(pipefd[1], STDERR_FILENO);
 		if (chdir(dir) == 0) {
 			setenv("KVER_EXPECT", expect, 1);
+			setenv("KVER_VERSION", version, 1);
 			execv(prog, argv);
 		}
 		dprintf(STDOUT_FILENO, "cannot run %s/%s: %s\n", dir, prog, strerror(errno));
@@ -471,10 +503,10 @@ int main(void)
 		{ .key = "media.driver_version", .node = "/dev/media0" },
 		{ .key = "cec.version", .node = "/dev/cec0", .request = CEC_ADAP_G_CAPS },
 	};
-	char expect[128], buf[512];
+	char expect[128], version[128], buf[512];
 	struct utsname uts;
-	struct kver want;
-	int err, ntests;
+	struct kver want, rel;
+	int err, ntests, hidden;
 
 	mount_fs("devtmpfs", "/dev");
 	mount_fs("proc", "/proc");
@@ -487,14 +519,19 @@ int main(void)
 		printf("Bail out! no kver.expect= on the kernel command line\n");
 		leave(1);
 	}
-	err = kver_parse(expect, &want);
+	if (cmdline_param("kver.version", version, sizeof(version)))
+		snprintf(version, sizeof(version), "%s", expect);
+	err = kver_parse(version, &want);
 	if (err) {
-		printf("Bail out! kver.expect=%s: %s\n", expect, kver_strerror(err));
+		printf("Bail out! kver.version=%s: %s\n", version, kver_strerror(err));
 		leave(1);
 	}
+	/* Does the release carry the version (6.1.300), or hide it (6.1.0-75-amd64)? */
+	hidden = kver_parse(expect, &rel) || kver_cmp(&rel, &want) != 0;
 	ntests = find_guest_tests(tests, MAX_GUEST_TESTS);
-	printf("1..%d\n", 6 + ntests);
+	printf("1..%d\n", 7 + ntests);
 	value("expect", "%s", expect);
+	value("version", "%s", version);
 
 	uname(&uts);
 	value("uname.release", "%s", uts.release);
@@ -506,8 +543,9 @@ int main(void)
 	    !strncmp(buf, "Linux version ", 14))
 		value("proc.version", "%.*s", (int)strcspn(buf + 14, " "), buf + 14);
 	check_file_release("proc_version", "/proc/version", "Linux version ", expect);
+	check_uts_version(uts.version);
 	check_vdso(&want);
-	check_libkver(&want);
+	check_libkver(&want, hidden);
 	read_uname26();
 	read_devices(devices);
 	read_usb();
@@ -515,7 +553,7 @@ int main(void)
 
 	for (int i = 0; i < ntests; i++) {
 		if (tests[i].prog[0]) {
-			run_guest_test(tests[i].plugin, tests[i].prog, expect);
+			run_guest_test(tests[i].plugin, tests[i].prog, expect, version);
 		} else {
 			snprintf(buf, sizeof(buf), "guest:%.255s", tests[i].plugin);
 			result(1, buf, tests[i].skip);

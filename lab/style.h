@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The names of one lab point in a release style; see style.c. */
+#ifndef KVER_LAB_STYLE_H
+#define KVER_LAB_STYLE_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+struct style_point {
+	char style[16];		/* upstream, debian, custom */
+	char version[20];	/* the real M.P.S */
+	char release[80];	/* what uname -r says */
+	char uts[80];		/* what uname -v says; "" = the build's own */
+	char build_version[80], build_timestamp[80];	/* uts split for init/Makefile */
+	char user[32], host[32];	/* KBUILD_BUILD_USER/HOST; "" = the build's own */
+};
+
+const char *style_check_release(const char *s, char *why, size_t size);
+const char *style_check_uts(const char *s, char *why, size_t size);
+/* 0, or -1 with a one-line reason in err. style NULL: upstream. */
+int style_point(const char *style, const char *tree, const char *sublevel, const char *release,
+		const char *uts, struct style_point *p, char *err, size_t errsize);
+void style_print(FILE *f, const struct style_point *p);
+int cmd_point(const char *prog, int argc, char **argv);
+
+#endif
