@@ -13,6 +13,10 @@
 #       this machine's kernel, reads the vDSO note through parse_vdso.c and
 #       fails no test (the host kernel is real input: its release and vDSO
 #       were not made by this project).
+#  7    the same test on a Debian-style release: uname(2) is made to say
+#       M.P.0-75-amd64 (LD_PRELOAD), the vDSO is the host's: vdso_note passes
+#       with "Debian M.P.S-1" in the UTS version, skips with a reason with no
+#       such record, and fails with a wrong sublevel there.
 set -eu
 
 [ $# -eq 1 ] || { echo "usage: $0 SRC" >&2; exit 2; }
@@ -33,7 +37,7 @@ result() {
 }
 
 echo "TAP version 13"
-echo "1..6"
+echo "1..7"
 
 # --- media documentation --------------------------------------------------
 # The macro as the Makefile generates it, without blanks.
@@ -79,5 +83,52 @@ else
 	[ "$ok" = 0 ] || sed 's/^/# /' "$tmp/kselftest.out"
 fi
 result $ok "the version kselftest passes on this machine's kernel, vDSO note compared"
+
+# --- the version kselftest on a Debian-style release ----------------------
+ok=0
+rel=$(uname -r)
+mp=$(printf '%s\n' "$rel" | sed -n 's/^\([0-9]*\.[0-9]*\)\.\([0-9]*\).*/\1/p')
+sub=$(printf '%s\n' "$rel" | sed -n 's/^[0-9]*\.[0-9]*\.\([0-9]*\).*/\1/p')
+cat >"$tmp/fakeuname.c" <<'EOF'
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+int uname(struct utsname *u)
+{
+	int (*real)(struct utsname *) = (int (*)(struct utsname *))dlsym(RTLD_NEXT, "uname");
+	const char *rel = getenv("FAKE_RELEASE"), *ver = getenv("FAKE_VERSION");
+	int r = real(u);
+
+	if (rel)
+		strncpy(u->release, rel, sizeof(u->release) - 1);
+	if (ver)
+		strncpy(u->version, ver, sizeof(u->version) - 1);
+	return r;
+}
+EOF
+if [ -z "$mp" ] || [ -z "$sub" ] || [ "$sub" = 0 ] || [ ! -x "$tmp/kselftest/version_test" ]; then
+	ok=1
+	echo "# needs the version kselftest (test 6) and a host release M.P.S with S > 0, not '$rel'"
+elif ! cc -shared -fPIC -o "$tmp/fakeuname.so" "$tmp/fakeuname.c" -ldl 2>"$tmp/fake.log"; then
+	ok=1
+	sed 's/^/# /' "$tmp/fake.log"
+else
+	debian() {
+		FAKE_RELEASE="$mp.0-75-amd64" FAKE_VERSION="#1 SMP PREEMPT_DYNAMIC$1" \
+			LD_PRELOAD="$tmp/fakeuname.so" "$tmp/kselftest/version_test" 2>&1 |
+			grep -E '^(not )?ok [0-9]+ .*vdso_note|vdso_note:|may not carry' || true
+	}
+	out=$(debian " Debian $mp.$sub-1 (2026-01-01)")
+	printf '%s\n' "$out" | grep -q '^ok [0-9]* global.vdso_note$' || ok=1
+	printf '%s\n' "$out" | grep -q 'from the Debian UTS version' || ok=1
+	out=$(debian "")
+	printf '%s\n' "$out" | grep -q '^ok [0-9]* .*# SKIP release .* may not carry the sublevel' || ok=1
+	out=$(debian " Debian $mp.$((sub - 1))-1 (2026-01-01)")
+	printf '%s\n' "$out" | grep -q '^not ok [0-9]* global.vdso_note$' || ok=1
+	[ "$ok" = 0 ] || printf '%s\n' "$out" | sed 's/^/# /'
+fi
+result $ok "on a Debian-style release the kselftest reads the UTS version, skips without it, fails on a wrong one"
 
 exit $failed
