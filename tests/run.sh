@@ -169,8 +169,11 @@ lab_tests() {
 		[ -n "$first" ] || first=$tree
 	done
 	# The gap the series closes, on a kernel named as Debian names it: the
-	# pristine tree's libbpf takes the wrong version there.
+	# pristine tree's libbpf takes the wrong version there. 6.1's libbpf has
+	# no Debian parser: it reads the release there, with or without the
+	# series, and its proof reports that as a skip with the reason.
 	for tree in $KVER_TREES; do
+		[ "$tree" != 6.1 ] || continue
 		expect_fail "$tree: Debian-style pristine tree at 300: libbpf's kernel version is wrong" \
 			"libbpf-kversion.*not ok|not ok.*libbpf-kversion" \
 			build/lab/kver-lab report "$m/boots/$tree-mainline-debian-300"

@@ -19,6 +19,7 @@ struct guest_expect {
 	const char *version;	/* KVER_VERSION, else release */
 	int hidden;		/* the release does not carry the version */
 	uint32_t code;		/* the clamped encoding of version */
+	uint32_t release_code;	/* the clamped encoding of release */
 	uint32_t note;		/* the vDSO note, 0 without one */
 };
 
@@ -28,5 +29,14 @@ struct guest_expect {
  * prints a "Bail out!" line and returns -1.
  */
 int guest_expect(struct guest_expect *e);
+
+/*
+ * Prints TAP test n, what, for a code a tool computed: ok when it is e->code;
+ * a skip with the reason when the release hides the version and the tool
+ * computed the release's code (it read uname(2), which is all it can do on
+ * such a kernel); not ok otherwise. Returns 1 for not ok, else 0.
+ */
+int guest_check(const struct guest_expect *e, int n, uint32_t got,
+		const char *what);
 
 #endif

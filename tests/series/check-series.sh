@@ -9,12 +9,15 @@
 #   - with --build: the kernel, configured like the lab's (tinyconfig +
 #     lab/kernel.config + patches/TREE/config), builds incrementally in one
 #     out-of-tree folder after the patch, and so do the user-space parts the
-#     patch touches (libbpf, perf's util.c, the version kselftest);
+#     patch touches (libbpf, perf's util.c, the version kselftest, which
+#     also runs on this machine's kernel);
 #   - `scripts/checkpatch.pl --strict`, both from the pristine tree and from
 #     the tree with the whole series, reports no error, and no warning or
 #     check other than those listed for the patch in
 #     tests/series/checkpatch-kept (each one is justified in the patch's
 #     commit message).
+#   - the cover letter lists, per patch, exactly the recipients that
+#     scripts/get_maintainer.pl gives for it.
 # Then tests/series/host-tests.sh runs on the patched tree.
 #
 # checkpatch's UNKNOWN_COMMIT_ID check is skipped: it looks commit ids up in
@@ -155,6 +158,9 @@ build_tools() {
 		kmake INSTALL_HDR_PATH="$obj/hdr" headers_install >"$log/$_p.headers" 2>&1 || return 1
 		make -s -C "$src/tools/testing/selftests/version" OUTPUT="$obj/kselftest" \
 			KHDR_INCLUDES="-isystem $obj/hdr/include" >"$log/$_p.kselftest" 2>&1 || return 1
+		# The test of this step passes on this machine's kernel, so no
+		# later patch is needed for it.
+		"$obj/kselftest/version_test" >>"$log/$_p.kselftest" 2>&1 || return 1
 	fi
 	return 0
 }
@@ -216,6 +222,22 @@ for p in $patches; do
 	say "ok   $p: checkpatch --strict${allowed:+ (kept:$allowed)}"
 done
 rm -rf "$work/pristine"
+
+# The cover letter lists, for each patch, the recipients that
+# scripts/get_maintainer.pl gives for it ("  to: ..." lines after the line
+# that starts with the patch's number); they must be the same set.
+cover=$(find "$sdir" -maxdepth 1 -name '*0000-cover-letter.patch' | head -n 1)
+[ -n "$cover" ] || die "no cover letter (*0000-cover-letter.patch) in $sdir"
+for p in $patches; do
+	num=$(printf '%s\n' "$p" | sed -n 's/^\(v[0-9]*-\)\{0,1\}\([0-9]\{4\}\)-.*/\2/p')
+	[ -n "$num" ] || die "$p: no patch number in the file name"
+	want=$(cd "$src" && scripts/get_maintainer.pl --no-git --no-git-fallback --no-rolestats \
+		"$sdir/$p" 2>/dev/null | sort) || die "$p: scripts/get_maintainer.pl fails"
+	have=$(sed -n "/^$num /,/^\$/s/^  to: //p" "$cover" | sort)
+	[ "$want" = "$have" ] ||
+		die "$p: the cover letter's recipients differ from get_maintainer.pl's: $(printf '%s\n' "$want" | tr '\n' ';')"
+done
+say "ok   cover letter: the recipients of every patch are get_maintainer.pl's"
 
 "$here/host-tests.sh" "$src" || die "tests/series/host-tests.sh fails on the patched tree"
 say "ok   $tree: $n patches apply, $( [ "$build" = 1 ] && echo 'build after each patch, ')pass checkpatch and the host tests"

@@ -3,14 +3,20 @@
 # a kernel source tree SRC. They fail on the pristine Debian trees and pass
 # with the series. Output is TAP; exit status 0 when all pass.
 #
-#  1-3  checkpatch: KERNEL_VERSION(a, b, c) with a literal c above 255 gets a
-#       KERNEL_VERSION_SUBLEVEL warning naming LINUX_VERSION_SUBLEVEL, in
-#       every integer notation; c <= 255 and non-literal c get none.
-#  4-7  the V4L2, sub-device, media controller and CEC documentation of the
+#  1-4  the V4L2, sub-device, media controller and CEC documentation of the
 #       version fields shows the KERNEL_VERSION() that the top-level Makefile
 #       generates and says that the sublevel saturates at 255.
-#  8    Documentation/kbuild/makefiles.rst documents linux/version.h under
-#       its real path, with the clamp and LINUX_VERSION_SUBLEVEL.
+#  5    Documentation/kbuild/headers_install.rst documents the exported
+#       linux/version.h under its real path, with the clamp and
+#       LINUX_VERSION_SUBLEVEL.
+#  6    the version kselftest builds with the selftests' lib.mk and, run on
+#       this machine's kernel, reads the vDSO note through parse_vdso.c and
+#       fails no test (the host kernel is real input: its release and vDSO
+#       were not made by this project).
+#  7    the same test on a Debian-style release: uname(2) is made to say
+#       M.P.0-75-amd64 (LD_PRELOAD), the vDSO is the host's: vdso_note passes
+#       with "Debian M.P.S-1" in the UTS version, skips with a reason with no
+#       such record, and fails with a wrong sublevel there.
 set -eu
 
 [ $# -eq 1 ] || { echo "usage: $0 SRC" >&2; exit 2; }
@@ -31,56 +37,7 @@ result() {
 }
 
 echo "TAP version 13"
-echo "1..8"
-
-# --- checkpatch ---------------------------------------------------------
-# Lines 2-8 of the new file must warn, lines 9-13 must not.
-cat >"$tmp/sample.patch" <<'EOF'
-From: kver check <kver@example.org>
-Subject: [PATCH] misc: version checks
-
-Version checks.
-
-Signed-off-by: kver check <kver@example.org>
----
- drivers/misc/kver_sample.c | 13 +++++++++++++
- 1 file changed, 13 insertions(+)
- create mode 100644 drivers/misc/kver_sample.c
-
-diff --git a/drivers/misc/kver_sample.c b/drivers/misc/kver_sample.c
-new file mode 100644
---- /dev/null
-+++ b/drivers/misc/kver_sample.c
-@@ -0,0 +1,13 @@
-+// SPDX-License-Identifier: GPL-2.0
-+static const int a = KERNEL_VERSION(6, 1, 300);
-+static const int b = KERNEL_VERSION(6, 12, 256);
-+static const int c = KERNEL_VERSION(6, 1, 0x100);
-+static const int d = KERNEL_VERSION(6, 1, 0400);
-+static const int e = KERNEL_VERSION(6, 1, 0b100000000);
-+static const int f = KERNEL_VERSION(4, 9, 337U);
-+static const int g = KERNEL_VERSION(6, 1, 65535);
-+static const int h = KERNEL_VERSION(6, 1, 255);
-+static const int i = KERNEL_VERSION(6, 1, 0xff);
-+static const int j = KERNEL_VERSION(6, 1, 0);
-+static const int k = KERNEL_VERSION(6, 1, sublevel);
-+static const int l = OTHER_KERNEL_VERSION(6, 1, 300);
-EOF
-out=$(cd "$tmp" && "$src/scripts/checkpatch.pl" --root="$src" --terse --show-types --no-summary \
-	"$tmp/sample.patch" 2>&1) || true
-lines=$(printf '%s\n' "$out" | sed -n 's/.*:\([0-9]*\): WARNING:KERNEL_VERSION_SUBLEVEL:.*/\1/p' | tr '\n' ' ')
-# Patch lines 18-24 hold file lines 2-8.
-want="18 19 20 21 22 23 24 "
-ok=0
-[ "$lines" = "$want" ] || ok=1
-result $ok "checkpatch warns on exactly the KERNEL_VERSION() lines with a literal sublevel above 255"
-[ "$ok" = 0 ] || echo "# warned on patch lines '$lines', expected '$want'"
-ok=0
-printf '%s\n' "$out" | grep -q 'KERNEL_VERSION_SUBLEVEL:.*LINUX_VERSION_SUBLEVEL' || ok=1
-result $ok "the warning names LINUX_VERSION_SUBLEVEL"
-ok=0
-printf '%s\n' "$out" | grep -q 'KERNEL_VERSION(6, 1, 300) is the same as KERNEL_VERSION(6, 1, 255)' || ok=1
-result $ok "the warning says which version the check really tests"
+echo "1..7"
 
 # --- media documentation --------------------------------------------------
 # The macro as the Makefile generates it, without blanks.
@@ -102,11 +59,76 @@ for doc in v4l/vidioc-querycap.rst v4l/vidioc-subdev-querycap.rst \
 done
 
 # --- kbuild documentation -------------------------------------------------
-mk=$src/Documentation/kbuild/makefiles.rst
+hi=$src/Documentation/kbuild/headers_install.rst
 ok=0
-grep -q 'include/generated/uapi/linux/version.h' "$mk" || ok=1
-grep -q 'LINUX_VERSION_SUBLEVEL' "$mk" || ok=1
-grep -q 'saturates at 255' "$mk" || ok=1
-result $ok "makefiles.rst documents linux/version.h, its clamp and LINUX_VERSION_SUBLEVEL"
+grep -q 'include/generated/uapi/linux/version.h' "$hi" || ok=1
+grep -q 'LINUX_VERSION_SUBLEVEL' "$hi" || ok=1
+grep -q 'saturates at 255' "$hi" || ok=1
+result $ok "headers_install.rst documents linux/version.h, its clamp and LINUX_VERSION_SUBLEVEL"
+
+# --- the version kselftest on this machine's kernel -----------------------
+ok=0
+dir=$src/tools/testing/selftests/version
+if [ ! -f "$dir/Makefile" ]; then
+	ok=1
+	echo "# no tools/testing/selftests/version"
+elif ! mkdir -p "$tmp/kselftest" || ! make -s -C "$dir" OUTPUT="$tmp/kselftest" >"$tmp/kselftest.log" 2>&1; then
+	ok=1
+	sed 's/^/# /' "$tmp/kselftest.log" | tail -n 10
+else
+	"$tmp/kselftest/version_test" >"$tmp/kselftest.out" 2>&1 || ok=1
+	# The vDSO note must have been read and compared, not skipped.
+	grep -q '^ok [0-9]* global.vdso_note$' "$tmp/kselftest.out" || ok=1
+	grep -q '^not ok' "$tmp/kselftest.out" && ok=1
+	[ "$ok" = 0 ] || sed 's/^/# /' "$tmp/kselftest.out"
+fi
+result $ok "the version kselftest passes on this machine's kernel, vDSO note compared"
+
+# --- the version kselftest on a Debian-style release ----------------------
+ok=0
+rel=$(uname -r)
+mp=$(printf '%s\n' "$rel" | sed -n 's/^\([0-9]*\.[0-9]*\)\.\([0-9]*\).*/\1/p')
+sub=$(printf '%s\n' "$rel" | sed -n 's/^[0-9]*\.[0-9]*\.\([0-9]*\).*/\1/p')
+cat >"$tmp/fakeuname.c" <<'EOF'
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+int uname(struct utsname *u)
+{
+	int (*real)(struct utsname *) = (int (*)(struct utsname *))dlsym(RTLD_NEXT, "uname");
+	const char *rel = getenv("FAKE_RELEASE"), *ver = getenv("FAKE_VERSION");
+	int r = real(u);
+
+	if (rel)
+		strncpy(u->release, rel, sizeof(u->release) - 1);
+	if (ver)
+		strncpy(u->version, ver, sizeof(u->version) - 1);
+	return r;
+}
+EOF
+if [ -z "$mp" ] || [ -z "$sub" ] || [ "$sub" = 0 ] || [ ! -x "$tmp/kselftest/version_test" ]; then
+	ok=1
+	echo "# needs the version kselftest (test 6) and a host release M.P.S with S > 0, not '$rel'"
+elif ! cc -shared -fPIC -o "$tmp/fakeuname.so" "$tmp/fakeuname.c" -ldl 2>"$tmp/fake.log"; then
+	ok=1
+	sed 's/^/# /' "$tmp/fake.log"
+else
+	debian() {
+		FAKE_RELEASE="$mp.0-75-amd64" FAKE_VERSION="#1 SMP PREEMPT_DYNAMIC$1" \
+			LD_PRELOAD="$tmp/fakeuname.so" "$tmp/kselftest/version_test" 2>&1 |
+			grep -E '^(not )?ok [0-9]+ .*vdso_note|vdso_note:|may not carry' || true
+	}
+	out=$(debian " Debian $mp.$sub-1 (2026-01-01)")
+	printf '%s\n' "$out" | grep -q '^ok [0-9]* global.vdso_note$' || ok=1
+	printf '%s\n' "$out" | grep -q 'from the Debian UTS version' || ok=1
+	out=$(debian "")
+	printf '%s\n' "$out" | grep -q '^ok [0-9]* .*# SKIP release .* may not carry the sublevel' || ok=1
+	out=$(debian " Debian $mp.$((sub - 1))-1 (2026-01-01)")
+	printf '%s\n' "$out" | grep -q '^not ok [0-9]* global.vdso_note$' || ok=1
+	[ "$ok" = 0 ] || printf '%s\n' "$out" | sed 's/^/# /'
+fi
+result $ok "on a Debian-style release the kselftest reads the UTS version, skips without it, fails on a wrong one"
 
 exit $failed
