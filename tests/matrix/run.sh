@@ -148,6 +148,15 @@ copy_boots
 cp -R "$work/boots/$tree-mask-256" "$work/boots/copy-of-mask-256"
 km "$work/boots"
 expect_rc "the same point twice is an input error" 2 "are the same point"
+copy_boots
+rm "$work/boots/$tree-mask-256/serial.log"
+mkfifo "$work/boots/$tree-mask-256/serial.log"
+km "$work/boots"
+expect_rc "a FIFO for serial.log is an input error, not a wait" 2 "mask-256/serial.log: not a regular file"
+copy_boots
+echo "not a pair" >>"$work/boots/$tree-mask-256/point.meta"
+km "$work/boots"
+expect_rc "a malformed point.meta is an input error" 2 "mask-256/point.meta:[0-9]+: 'not a pair' is not KEY=VALUE"
 
 # 8. Colour only when asked or on a terminal, and never with NO_COLOR.
 esc=$(printf '\033')
