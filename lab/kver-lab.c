@@ -5,9 +5,10 @@
  *   kver-lab sublevels N...          validate SUBLEVEL points, print them
  *   kver-lab point --tree M.P [--style S] [--release R] [--uts-version U] N
  *                                    the names of one point (style.c)
- *   kver-lab report [--wide] [--json F] [--summary S] DIR...
+ *   kver-lab report [--wide] [--json F] [--summary S] [--guest] DIR...
  *                                    judge each boot folder, print the table
- *                                    (report.c) or one summary line
+ *                                    (report.c), one summary line, or the
+ *                                    guests that did not run to their end
  *   kver-lab progress --tree T --total N ...
  *                                    follow a full kernel build (progress.c)
  *
@@ -229,13 +230,15 @@ static int cmd_report(int argc, char **argv)
 	};
 	struct boot *pts;
 	long summary = -2;
-	int npts = 0, all_ok = 1, i = 0;
+	int npts = 0, all_ok = 1, i = 0, guest_only = 0;
 
 	for (; i < argc && argv[i][0] == '-'; i++) {
 		const char *a = argv[i];
 
 		if (!strcmp(a, "--wide")) {
 			o.wide = 1;
+		} else if (!strcmp(a, "--guest")) {
+			guest_only = 1;
 		} else if (!strcmp(a, "--json") || !strcmp(a, "--summary")) {
 			if (i + 1 >= argc)
 				die("%s needs a value%s", a, "");
@@ -262,13 +265,15 @@ static int cmd_report(int argc, char **argv)
 			die("%s%s", err, "");
 		all_ok &= pts[npts].ok;
 	}
-	if (summary == -2) {
+	if (guest_only) {
+		all_ok = report_guests(stdout, pts, npts);
+	} else if (summary == -2) {
 		report_table(stdout, pts, npts, &o);
 		report_details(stdout, pts, npts, o.width);
 	}
 	if (json)
 		write_json(json, pts, npts);
-	if (summary != -2)
+	if (summary != -2 && !guest_only)
 		print_summary(pts, npts, summary, json);
 	for (i = 0; i < npts; i++)
 		boot_free(&pts[i]);
@@ -419,7 +424,7 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: kver-lab sublevels N...\n"
-		"       kver-lab report [--wide] [--json FILE] [--summary SECONDS] BOOT_DIR...\n"
+		"       kver-lab report [--wide] [--json FILE] [--summary SECONDS] [--guest] BOOT_DIR...\n"
 		"       kver-lab progress --tree TREE [--total N[~]] [--log FILE] [--every SECONDS]\n"
 		"                         [--count FILE]\n"
 		"       kver-lab point --tree M.P [--style upstream|debian] [--release R]\n"
@@ -432,6 +437,9 @@ static void usage(FILE *f)
 		"           columns; --wide (or KVER_WIDE=1, or a terminal wide enough)\n"
 		"           gives one column per probe check. --summary prints instead\n"
 		"           one line: points passed, the run's time, where its files are.\n"
+		"           --guest prints instead one line per guest that did not run to\n"
+		"           its end (hung, crashed, no result...) and exits 1 when any did\n"
+		"           not, whatever its checks say.\n"
 		"           Colour on a terminal unless NO_COLOR is set.\n"
 		"progress   follow a full kernel build's output on stdin: copy it to the\n"
 		"           log, show objects compiled against N (N~: an estimate),\n"

@@ -20,6 +20,8 @@ struct report_opts {
 void report_table(FILE *out, struct boot *pts, int npts, const struct report_opts *o);
 /* Every failure of every point; serial log lines cut to width when not 0. */
 void report_details(FILE *out, struct boot *pts, int npts, int width);
+/* One line per guest that did not run to its end; 1 when every guest did. */
+int report_guests(FILE *out, struct boot *pts, int npts);
 
 /* kver-lab.c */
 void die(const char *fmt, const char *arg, const char *why);

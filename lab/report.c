@@ -328,3 +328,16 @@ void report_details(FILE *out, struct boot *pts, int npts, int width)
 		}
 	}
 }
+
+int report_guests(FILE *out, struct boot *pts, int npts)
+{
+	int all = 1;
+
+	for (int i = 0; i < npts; i++) {
+		if (!strcmp(pts[i].guest, "ok"))
+			continue;
+		fprintf(out, "%s: %s: %s\n", pts[i].dir, pts[i].guest, pts[i].detail);
+		all = 0;
+	}
+	return all;
+}

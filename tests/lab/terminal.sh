@@ -170,4 +170,30 @@ if [ "$rc" = 2 ] && grep -q "^kver-lab: error: --total needs a number, not 'lots
 kl progress --total 3 <"$log"
 if [ "$rc" = 2 ] && grep -q "progress needs --tree" "$work/err"; then pass "progress: --tree is needed"; else fail "progress: no --tree (status $rc)"; fi
 
+# --guest: did each guest run to its end? Failed checks are not its concern.
+kl report --guest "$boots/pass" "$boots/wrong-release"
+if [ "$rc" = 0 ] && [ ! -s "$work/out" ]; then pass "--guest: failed checks, guests that ended"; else fail "--guest: pass and wrong-release (status $rc)"; fi
+kl report --guest "$boots/pass" "$boots/hung" "$boots/probe-stopped"
+if [ "$rc" = 1 ] && [ "$(wc -l <"$work/out")" = 2 ] &&
+	grep -q "/hung: hung: guest hung after /init started" "$work/out"; then
+	pass "--guest: one line per guest that did not end, status 1"
+else
+	fail "--guest: hung and probe-stopped (status $rc)"
+fi
+# Bad boot folders: one line naming the cause, status 2.
+mkdir -p "$work/fifo"
+mkfifo "$work/fifo/point.meta"
+kl report "$work/fifo"
+if [ "$rc" = 2 ] && grep -q "^kver-lab: error: cannot read .*/fifo/point.meta: not a regular file$" "$work/err"; then
+	pass "a FIFO for point.meta is an error, not a wait"
+else
+	fail "a FIFO for point.meta (status $rc)"
+fi
+kl report "$work/nothing"
+if [ "$rc" = 2 ] && grep -q "^kver-lab: error: cannot read .*/nothing: No such file or directory$" "$work/err"; then
+	pass "a missing boot folder is an error"
+else
+	fail "a missing boot folder (status $rc)"
+fi
+
 tap_end "terminal tests"
