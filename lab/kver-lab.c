@@ -9,6 +9,8 @@
  *                                    judge each boot folder, print the table
  *                                    (report.c), one summary line, or the
  *                                    guests that did not run to their end
+ *   kver-lab ktap [--json] FILE...   parse only: the KTAP of serial logs,
+ *                                    no boot judged (parse.c)
  *   kver-lab progress --tree T --total N ...
  *                                    follow a full kernel build (progress.c)
  *
@@ -23,6 +25,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "json.h"
 #include "kver.h"
 #include "lab.h"
 #include "progress.h"
@@ -41,56 +44,6 @@ void die(const char *fmt, const char *arg, const char *why)
 static void copy(char *dst, size_t size, const char *src)
 {
 	snprintf(dst, size, "%s", src);
-}
-
-static void json_str(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; s && *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(f, "\\u%04x", c);
-		else
-			fputc(c, f);
-	}
-	fputc('"', f);
-}
-
-static void json_test(FILE *f, const struct ktap_test *t)
-{
-	fputs("{\"name\":", f);
-	json_str(f, t->name);
-	fprintf(f, ",\"status\":\"%s\"", ktap_status_name(t->status));
-	if (t->directive) {
-		fputs(",\"directive\":", f);
-		json_str(f, t->directive);
-	}
-	if (t->ndiag) {
-		fputs(",\"diag\":[", f);
-		for (size_t i = 0; i < t->ndiag; i++) {
-			fputs(i ? "," : "", f);
-			json_str(f, t->diag[i]);
-		}
-		fputc(']', f);
-	}
-	if (t->nsub) {
-		fputs(",\"subtests\":[", f);
-		for (size_t i = 0; i < t->nsub; i++) {
-			fputs(i ? "," : "", f);
-			json_test(f, &t->sub[i]);
-		}
-		fputc(']', f);
-	}
-	fputc('}', f);
-}
-
-static void json_counts(FILE *f, const char *key, const struct ktap_counts *c)
-{
-	fprintf(f, ",\"%s\":{\"pass\":%d,\"fail\":%d,\"skip\":%d,\"missing\":%d}", key, c->pass,
-		c->fail, c->skip, c->missing);
 }
 
 static void write_json(const char *path, struct boot *pts, int npts)
@@ -261,8 +214,13 @@ static int cmd_report(int argc, char **argv)
 	for (; i < argc; i++, npts++) {
 		char err[1200];
 
-		if (boot_read(&pts[npts], argv[i], err, sizeof(err)))
-			die("%s%s", err, "");
+		if (boot_read(&pts[npts], argv[i], err, sizeof(err))) {
+			fprintf(stderr, "%s: error: %s\n", prog, err);
+			for (int k = 0; k <= npts; k++)
+				boot_free(&pts[k]);
+			free(pts);
+			return 2;
+		}
 		all_ok &= pts[npts].ok;
 	}
 	if (guest_only) {
@@ -425,6 +383,7 @@ static void usage(FILE *f)
 	fprintf(f,
 		"usage: kver-lab sublevels N...\n"
 		"       kver-lab report [--wide] [--json FILE] [--summary SECONDS] [--guest] BOOT_DIR...\n"
+		"       kver-lab ktap [--json] FILE...\n"
 		"       kver-lab progress --tree TREE [--total N[~]] [--log FILE] [--every SECONDS]\n"
 		"                         [--count FILE]\n"
 		"       kver-lab point --tree M.P [--style upstream|debian] [--release R]\n"
@@ -441,6 +400,10 @@ static void usage(FILE *f)
 		"           its end (hung, crashed, no result...) and exits 1 when any did\n"
 		"           not, whatever its checks say.\n"
 		"           Colour on a terminal unless NO_COLOR is set.\n"
+		"ktap       parse only: the KTAP tests of each serial log (or any KTAP;\n"
+		"           - is stdin), failures with their diagnostics and a summary,\n"
+		"           or --json; no boot is judged. Exit status 1 when a test\n"
+		"           failed, went missing or a document bailed out.\n"
 		"progress   follow a full kernel build's output on stdin: copy it to the\n"
 		"           log, show objects compiled against N (N~: an estimate),\n"
 		"           elapsed time and time left on stderr\n"
@@ -462,6 +425,8 @@ int main(int argc, char **argv)
 		return cmd_sublevels(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "report"))
 		return cmd_report(argc - 2, argv + 2);
+	if (!strcmp(argv[1], "ktap"))
+		return cmd_ktap(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "point"))
 		return cmd_point(prog, argc - 2, argv + 2);
 	if (!strcmp(argv[1], "progress"))

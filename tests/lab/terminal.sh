@@ -196,4 +196,33 @@ else
 	fail "a missing boot folder (status $rc)"
 fi
 
+# ktap: parse only, no boot judged (no point.meta needed).
+cp "$boots/wrong-release/serial.log" "$work/wrong.log"
+kl ktap "$work/wrong.log"
+if [ "$rc" = 1 ] && grep -q '^    FAIL     uname_release$' "$work/out" &&
+	grep -q "^      # uname_release: got '6\.1\.256', expected a release starting with '6\.1\.257'$" "$work/out" &&
+	grep -q ': 60 passed, 5 failed, 24 skipped, 0 missing in 2 KTAP documents$' "$work/out"; then
+	pass "ktap: failures with their diagnostics, the summary, status 1"
+else
+	fail "ktap: wrong-release's log (status $rc)"
+fi
+kl ktap - <"$boots/pass/serial.log"
+if [ "$rc" = 0 ] && grep -q '^-: 89 passed, 0 failed, 0 skipped, 0 missing in 2 KTAP documents$' "$work/out"; then
+	pass "ktap: a passing log from stdin, status 0"
+else
+	fail "ktap: pass from stdin (status $rc)"
+fi
+kl ktap --json "$boots/probe-crashed/serial.log" "$boots/pass/serial.log"
+if [ "$rc" = 1 ] && [ "$(jq -c '[.ok, .files[0].documents[1].counts.missing, .files[1].ok]' "$work/out" 2>&1)" = '[false,4,true]' ]; then
+	pass "ktap --json: valid, missing tests counted per document"
+else
+	fail "ktap --json (status $rc)"
+fi
+kl ktap "$work/none.log"
+if [ "$rc" = 2 ] && grep -q "^kver-lab: error: cannot read .*/none.log: No such file or directory$" "$work/err"; then
+	pass "ktap: a missing file is an error"
+else
+	fail "ktap: a missing file (status $rc)"
+fi
+
 tap_end "terminal tests"
