@@ -361,7 +361,8 @@ static int open_file(const struct boot *b, const char *name, FILE **f, char *err
 	int fd, n = snprintf(path, sizeof(path), "%s/%s", b->dir, name);
 
 	if (n < 0 || (size_t)n >= sizeof(path)) {
-		set_err(err, errsize, "cannot read %s/%s: %s", b->dir, name, strerror(ENAMETOOLONG));
+		set_err(err, errsize, "cannot read %s/%s: %s", b->dir, name,
+			strerror(ENAMETOOLONG));
 		return -1;
 	}
 	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);

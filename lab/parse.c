@@ -56,7 +56,8 @@ static int print_text(FILE *out, const char *name, const struct ktap_log *log)
 		for (size_t i = 0; i < doc->root.nsub; i++)
 			print_test(out, &doc->root.sub[i], 2);
 		if (doc->bailed)
-			fprintf(out, "    Bail out! %s\n", doc->bail_reason ? doc->bail_reason : "");
+			fprintf(out, "    Bail out! %s\n",
+				doc->bail_reason ? doc->bail_reason : "");
 		all.pass += c.pass;
 		all.fail += c.fail;
 		all.skip += c.skip;
@@ -87,7 +88,8 @@ static int print_json(FILE *out, const char *name, const struct ktap_log *log)
 			json_str(out, doc->first_diag);
 		else
 			fputs("null", out);
-		fprintf(out, ",\"plan\":%d,\"bailed\":%s", doc->plan, doc->bailed ? "true" : "false");
+		fprintf(out, ",\"plan\":%d,\"bailed\":%s", doc->plan,
+			doc->bailed ? "true" : "false");
 		if (doc->bailed) {
 			fputs(",\"bail_reason\":", out);
 			json_str(out, doc->bail_reason);

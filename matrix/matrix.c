@@ -234,7 +234,8 @@ static int derive(struct point *p, char *err, size_t errsize)
 		snprintf(p->series + n, sizeof(p->series) - n, "@%s", style);
 	}
 	/* boot_finish checked both. */
-	if (kver_parse(p->makefile, &mk) || kver_parse_uint(boot_meta(b, "sublevel"), UINT32_MAX, &s)) {
+	if (kver_parse(p->makefile, &mk) ||
+	    kver_parse_uint(boot_meta(b, "sublevel"), UINT32_MAX, &s)) {
 		set_err(err, errsize, "%s/point.meta: makefile or sublevel unreadable", p->dir);
 		return -1;
 	}

@@ -30,6 +30,11 @@ static int failed_checks;
 		}                                                                \
 	} while (0)
 
+/* The probe's lines, as probe/protocol.h spells them. */
+#define PROBE_START "KTAP version 1\n# " KVER_PROBE_NAME "\n"
+#define PROBE_EXIT(n) KVER_PROBE_EXIT #n "\n"
+#define VALUE(kv) KVER_VALUE_LINE kv
+
 static const char good_meta[] = "tree=6.1\npackage=6.1.192-3\nmakefile=6.1.192\n"
 				"series=kver\nsublevel=256\nexpect=6.1.256\n";
 
@@ -123,12 +128,12 @@ static void test_matrix_recording(void)
 /* Values: any indentation, CR LF line ends, the first of a key counts. */
 static void test_values(void)
 {
-	static const char log[] = "# value: a=1\r\n"
-				  "    # value: b=two words\r\n"
-				  "# value: a=2\n"
-				  "# value: =no key\n"
-				  "# value: nokey\n"
-				  "x # value: c=not at the start\n";
+	static const char log[] = VALUE("a=1\r\n")
+				  "    " VALUE("b=two words\r\n")
+				  VALUE("a=2\n")
+				  VALUE("=no key\n")
+				  VALUE("nokey\n")
+				  "x " VALUE("c=not at the start\n");
 	char err[512] = "";
 	struct boot b;
 
@@ -149,7 +154,8 @@ static void test_bad_meta(void)
 	} cases[] = {
 		{ "tree=6.1\nnot a pair\n", "'not a pair' is not KEY=VALUE" },
 		{ "=6.1\n", "'=6.1' is not KEY=VALUE" },
-		{ "tree=6.1\nseries=kver\nmakefile=6.1.192\n", "lacks tree, series, makefile or sublevel" },
+		{ "tree=6.1\nseries=kver\nmakefile=6.1.192\n",
+		  "lacks tree, series, makefile or sublevel" },
 		{ "tree=6.1\nseries=kver\nmakefile=6.1\nsublevel=1\n", "makefile=6.1 is not M.P.S" },
 		{ "tree=6.1\nseries=kver\nmakefile=6.1.192\nsublevel=1x\n", "sublevel=1x" },
 		{ "tree=6.1\nseries=kver\nmakefile=6.1.192\nsublevel=-1\n", "sublevel=-1" },
@@ -172,7 +178,7 @@ static const struct {
 	const char *guest, *detail;
 	int ok;
 } judged[] = {
-	{ "hung in the probe", "Run /init as init process\n# kver-probe\n", 124, "hung",
+	{ "hung in the probe", "Run /init as init process\n# " KVER_PROBE_NAME "\n", 124, "hung",
 	  "guest hung in the probe: no exit within 20 s", 0 },
 	{ "hung before /init", "Linux version 6.1.256\n", 137, "hung",
 	  "guest hung before /init: no exit within 20 s", 0 },
@@ -182,17 +188,16 @@ static const struct {
 	  "Kernel panic - not syncing: No working init found.\n", 0, "panic",
 	  "kernel panicked before /init: kernel panic: No working init found.", 0 },
 	{ "no /init", "Linux version 6.1.256\n", 0, "no-init", "guest never reached /init", 0 },
-	{ "inconsistent", "KTAP version 1\n# kver-probe\n1..1\nok 1 a\n# kver-probe: exit=0\n", 0x23,
-	  "inconsistent", "probe said exit=0 but QEMU exited 35", 0 },
-	{ "bailed", "KTAP version 1\n# kver-probe\nBail out! no kver.expect=\n# kver-probe: exit=1\n",
-	  0x23, "bailed", "probe bailed out: no kver.expect=", 0 },
+	{ "inconsistent", PROBE_START "1..1\nok 1 a\n" PROBE_EXIT(0), 0x23, "inconsistent",
+	  "probe said exit=0 but QEMU exited 35", 0 },
+	{ "bailed", PROBE_START "Bail out! no kver.expect=\n" PROBE_EXIT(1), 0x23, "bailed",
+	  "probe bailed out: no kver.expect=", 0 },
 	{ "exit status says ok, a check failed",
-	  "KTAP version 1\n1..1\nok 1 suite\nKTAP version 1\n# kver-probe\n1..1\nnot ok 1 a\n"
-	  "# kver-probe: exit=0\n", 0x21, "ok", "", 0 },
-	{ "all ok", "KTAP version 1\n1..1\nok 1 suite\nKTAP version 1\n# kver-probe\n1..1\nok 1 a\n"
-	  "# kver-probe: exit=0\n", 0x21, "ok", "", 1 },
-	{ "no KUnit output", "KTAP version 1\n# kver-probe\n1..1\nok 1 a\n# kver-probe: exit=0\n",
+	  "KTAP version 1\n1..1\nok 1 suite\n" PROBE_START "1..1\nnot ok 1 a\n" PROBE_EXIT(0),
 	  0x21, "ok", "", 0 },
+	{ "all ok", "KTAP version 1\n1..1\nok 1 suite\n" PROBE_START "1..1\nok 1 a\n" PROBE_EXIT(0),
+	  0x21, "ok", "", 1 },
+	{ "no KUnit output", PROBE_START "1..1\nok 1 a\n" PROBE_EXIT(0), 0x21, "ok", "", 0 },
 };
 
 /* Every rule of the judge, in the order the rules win. */
