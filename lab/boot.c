@@ -388,26 +388,40 @@ static int open_file(const struct boot *b, const char *name, FILE **f, char *err
 	return 0;
 }
 
-/* Each line of DIR/NAME as meta or serial log; a missing file is 1 unless required. */
-static int read_lines(struct boot *b, const char *name, int required, int meta, char *err,
-		      size_t errsize)
+/* point.meta, line by line: a boot folder must have one. */
+static int read_meta(struct boot *b, char *err, size_t errsize)
 {
 	char *line = NULL;
 	size_t cap = 0;
 	FILE *f;
-	int rc = open_file(b, name, &f, err, errsize), lineno = 0;
+	int rc = open_file(b, "point.meta", &f, err, errsize), lineno = 0;
 
-	if (rc == 1 && required)
-		set_err(err, errsize, "cannot read %s/%s: %s", b->dir, name, strerror(ENOENT));
+	if (rc == 1)
+		set_err(err, errsize, "cannot read %s/point.meta: %s", b->dir, strerror(ENOENT));
 	if (rc)
-		return rc == 1 && !required ? 1 : -1;
+		return -1;
+	while (!rc && getline(&line, &cap, f) >= 0)
+		rc = boot_meta_line(b, line, ++lineno, err, errsize);
+	free(line);
+	fclose(f);
+	return rc;
+}
+
+/* serial.log, line by line; without one, the guest left no log to judge. */
+static int read_serial(struct boot *b, char *err, size_t errsize)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	FILE *f;
+	int rc = open_file(b, "serial.log", &f, err, errsize);
+
+	if (rc)
+		return rc == 1 ? 0 : -1;
 	/* An empty log was still written: the guest printed nothing. */
-	b->has_serial |= !meta;
+	b->has_serial = 1;
 	while (!rc && getline(&line, &cap, f) >= 0) {
-		if (meta) {
-			rc = boot_meta_line(b, line, ++lineno, err, errsize);
-		} else if (boot_feed(b, line)) {
-			set_err(err, errsize, "%s/%s: out of memory", b->dir, name);
+		if (boot_feed(b, line)) {
+			set_err(err, errsize, "%s/serial.log: out of memory", b->dir);
 			rc = -1;
 		}
 	}
@@ -464,8 +478,7 @@ int boot_read(struct boot *b, const char *dir, char *err, size_t errsize)
 		set_err(err, errsize, "cannot read %s: not a folder", dir);
 		return -1;
 	}
-	if (read_lines(b, "point.meta", 1, 1, err, errsize) ||
-	    read_lines(b, "serial.log", 0, 0, err, errsize) < 0 ||
+	if (read_meta(b, err, errsize) || read_serial(b, err, errsize) ||
 	    read_int(b, "qemu.status", -1, &b->qemu_status, err, errsize) ||
 	    read_int(b, "qemu.timeout", 0, &b->timeout_s, err, errsize) ||
 	    read_first(b, "qemu.stderr", b->qemu_msg, sizeof(b->qemu_msg), err, errsize))
