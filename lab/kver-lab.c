@@ -11,6 +11,7 @@
  *                                    guests that did not run to their end
  *   kver-lab ktap [--json] FILE...   parse only: the KTAP of serial logs,
  *                                    no boot judged (parse.c)
+ *   kver-lab matrix [options] DIR... kver-matrix itself (matrix/main.c)
  *   kver-lab progress --tree T --total N ...
  *                                    follow a full kernel build (progress.c)
  *
@@ -28,6 +29,7 @@
 #include "json.h"
 #include "kver.h"
 #include "lab.h"
+#include "matrix.h"
 #include "progress.h"
 #include "style.h"
 
@@ -384,6 +386,7 @@ static void usage(FILE *f)
 		"usage: kver-lab sublevels N...\n"
 		"       kver-lab report [--wide] [--json FILE] [--summary SECONDS] [--guest] BOOT_DIR...\n"
 		"       kver-lab ktap [--json] FILE...\n"
+		"       kver-lab matrix [options] DIR...   (kver-lab matrix --help)\n"
 		"       kver-lab progress --tree TREE [--total N[~]] [--log FILE] [--every SECONDS]\n"
 		"                         [--count FILE]\n"
 		"       kver-lab point --tree M.P [--style upstream|debian] [--release R]\n"
@@ -404,6 +407,8 @@ static void usage(FILE *f)
 		"           - is stdin), failures with their diagnostics and a summary,\n"
 		"           or --json; no boot is judged. Exit status 1 when a test\n"
 		"           failed, went missing or a document bailed out.\n"
+		"matrix     the variant matrix of boot folders: kver-matrix, the same\n"
+		"           code and options\n"
 		"progress   follow a full kernel build's output on stdin: copy it to the\n"
 		"           log, show objects compiled against N (N~: an estimate),\n"
 		"           elapsed time and time left on stderr\n"
@@ -425,6 +430,8 @@ int main(int argc, char **argv)
 		return cmd_sublevels(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "report"))
 		return cmd_report(argc - 2, argv + 2);
+	if (!strcmp(argv[1], "matrix"))
+		return matrix_main(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "ktap"))
 		return cmd_ktap(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "point"))

@@ -163,6 +163,9 @@ void expected_free(struct expected *x);
  */
 size_t matrix_compare(struct matrix *m, struct expected *x, int all, FILE *out);
 
+/* The kver-matrix command (main.c): argv[0] is the command's name. */
+int matrix_main(int argc, char **argv);
+
 /* Rendering. */
 struct render_opts {
 	int color;		/* ANSI colours in the terminal matrix */
