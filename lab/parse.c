@@ -110,14 +110,21 @@ static int print_json(FILE *out, const char *name, const struct ktap_log *log)
 static void read_one(const char *name, struct ktap_log *log)
 {
 	FILE *f = strcmp(name, "-") ? fopen(name, "r") : stdin;
-	int rc;
+	int rc, err;
 
 	if (!f)
 		die("cannot read %s: %s", name, strerror(errno));
 	ktap_init(log);
+	errno = 0;
 	rc = ktap_read_file(log, f);
+	/* A folder opens, then fails to read: say so, not "0 documents". */
+	err = ferror(f) ? (errno ? errno : EIO) : 0;
 	if (f != stdin)
 		fclose(f);
+	if (rc || err)
+		ktap_free(log);
+	if (err)
+		die("cannot read %s: %s", name, strerror(err));
 	if (rc)
 		die("%s: %s", name, "out of memory");
 }

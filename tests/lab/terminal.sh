@@ -224,6 +224,12 @@ if [ "$rc" = 2 ] && grep -q "^kver-lab: error: cannot read .*/none.log: No such 
 else
 	fail "ktap: a missing file (status $rc)"
 fi
+kl ktap "$work"
+if [ "$rc" = 2 ] && grep -q "^kver-lab: error: cannot read .*: Is a directory$" "$work/err"; then
+	pass "ktap: a folder is an error, not an empty log"
+else
+	fail "ktap: a folder (status $rc)"
+fi
 
 # matrix: kver-matrix's own code, the same verdicts on the same recordings.
 mboots=$top/tests/matrix/fixtures/boots
