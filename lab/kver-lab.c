@@ -5,17 +5,19 @@
  *   kver-lab sublevels N...          validate SUBLEVEL points, print them
  *   kver-lab point --tree M.P [--style S] [--release R] [--uts-version U] N
  *                                    the names of one point (style.c)
- *   kver-lab report [--wide] [--json F] [--summary S] DIR...
+ *   kver-lab report [--wide] [--json F] [--summary S] [--guest] DIR...
  *                                    judge each boot folder, print the table
- *                                    (report.c) or one summary line
+ *                                    (report.c), one summary line, or the
+ *                                    guests that did not run to their end
+ *   kver-lab ktap [--json] FILE...   parse only: the KTAP of serial logs,
+ *                                    no boot judged (parse.c)
+ *   kver-lab matrix [options] DIR... kver-matrix itself (matrix/main.c)
  *   kver-lab progress --tree T --total N ...
  *                                    follow a full kernel build (progress.c)
  *
- * A boot folder holds what lab/boot.sh left (serial.log, qemu.status,
- * qemu.timeout, qemu.stderr) and point.meta (key=value lines: tree, package,
- * makefile, series, sublevel, expect, and style and version when the run
- * knows release styles). The verdict of a boot is decided here and only
- * here, so the terminal table and the JSON always agree.
+ * Each boot folder is read and judged by the boot model (boot.c), the one
+ * place a verdict is decided, so the terminal table, the JSON and
+ * kver-matrix always agree.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -24,8 +26,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "json.h"
 #include "kver.h"
 #include "lab.h"
+#include "matrix.h"
 #include "progress.h"
 #include "style.h"
 
@@ -44,268 +48,7 @@ static void copy(char *dst, size_t size, const char *src)
 	snprintf(dst, size, "%s", src);
 }
 
-static void read_meta(struct point *p)
-{
-	char path[1100], line[512];
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/point.meta", p->dir);
-	f = fopen(path, "r");
-	if (!f)
-		die("cannot read %s: %s", path, strerror(errno));
-	while (fgets(line, sizeof(line), f)) {
-		char *eq = strchr(line, '='), *v;
-
-		if (!eq)
-			continue;
-		*eq = '\0';
-		v = eq + 1;
-		v[strcspn(v, "\n")] = '\0';
-		if (!strcmp(line, "tree"))
-			copy(p->tree, sizeof(p->tree), v);
-		else if (!strcmp(line, "package"))
-			copy(p->package, sizeof(p->package), v);
-		else if (!strcmp(line, "makefile"))
-			copy(p->makefile, sizeof(p->makefile), v);
-		else if (!strcmp(line, "series"))
-			copy(p->series, sizeof(p->series), v);
-		else if (!strcmp(line, "sublevel"))
-			copy(p->sublevel, sizeof(p->sublevel), v);
-		else if (!strcmp(line, "expect"))
-			copy(p->expect, sizeof(p->expect), v);
-		else if (!strcmp(line, "style"))
-			copy(p->style, sizeof(p->style), v);
-		else if (!strcmp(line, "version"))
-			copy(p->version, sizeof(p->version), v);
-	}
-	fclose(f);
-	/* Points recorded before release styles: upstream, version = release. */
-	if (!p->style[0])
-		copy(p->style, sizeof(p->style), "upstream");
-	if (!p->version[0])
-		copy(p->version, sizeof(p->version), p->expect);
-}
-
-static int read_int(const char *dir, const char *name, int dflt)
-{
-	char path[1100];
-	FILE *f;
-	int v = dflt;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	f = fopen(path, "r");
-	if (f) {
-		if (fscanf(f, "%d", &v) != 1)
-			v = dflt;
-		fclose(f);
-	}
-	return v;
-}
-
-static void keep_tail(struct point *p, const char *line)
-{
-	if (p->ntail == TAIL_LINES) {
-		free(p->tail[0]);
-		memmove(p->tail, p->tail + 1, (TAIL_LINES - 1) * sizeof(*p->tail));
-		p->ntail--;
-	}
-	p->tail[p->ntail] = strdup(line);
-	if (p->tail[p->ntail])
-		p->ntail++;
-}
-
-/* Text after needle in line, or NULL. */
-static const char *after(const char *line, const char *needle)
-{
-	const char *s = strstr(line, needle);
-
-	return s ? s + strlen(needle) : NULL;
-}
-
-static void judge(struct point *p)
-{
-	char path[1100], *line = NULL, panic[200] = "";
-	size_t cap = 0;
-	ssize_t n;
-	int started = 0, ran_init = 0, init_failed = 0;
-	FILE *f;
-
-	read_meta(p);
-	p->qemu_status = read_int(p->dir, "qemu.status", -1);
-	p->timeout_s = read_int(p->dir, "qemu.timeout", 0);
-	p->exit_marker = -1;
-	ktap_init(&p->log);
-
-	snprintf(path, sizeof(path), "%s/serial.log", p->dir);
-	f = fopen(path, "r");
-	while (f && (n = getline(&line, &cap, f)) >= 0) {
-		const char *v;
-
-		while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
-			line[--n] = '\0';
-		if (ktap_feed(&p->log, line))
-			die("%s: %s", path, "out of memory");
-		keep_tail(p, line);
-		if (!strcmp(line, "# kver-probe"))
-			started = 1;
-		else if (strstr(line, "Run /init as init process"))
-			ran_init = 1;
-		else if (strstr(line, "Failed to execute /init"))
-			init_failed = 1;
-		else if ((v = after(line, "# kver-probe: exit=")))
-			p->exit_marker = atoi(v);
-		else if (!strncmp(line, "# value: uname.release=", 23))
-			copy(p->release, sizeof(p->release), line + 23);
-		else if (!strncmp(line, "# value: vdso.code=", 19))
-			copy(p->vdso, sizeof(p->vdso), line + 19);
-		else if (!panic[0] && (v = after(line, "Kernel panic - not syncing: ")))
-			copy(panic, sizeof(panic), v);
-	}
-	free(line);
-	if (f)
-		fclose(f);
-	ktap_finish(&p->log);
-
-	for (size_t i = 0; i < p->log.ndocs; i++) {
-		struct ktap_doc *d = &p->log.docs[i];
-
-		if (d->first_diag && !strcmp(d->first_diag, "kver-probe")) {
-			p->probe = d;
-		} else if (d->root.nsub) {
-			ktap_count(&d->root, &p->kunit);
-			p->kunit_docs++;
-		}
-	}
-
-	copy(p->guest, sizeof(p->guest), "ok");
-	if (!f) {
-		copy(p->guest, sizeof(p->guest), "no-log");
-		snprintf(p->detail, sizeof(p->detail), "no serial log in %s", p->dir);
-	} else if (p->qemu_status == 124 || p->qemu_status == 137) {
-		copy(p->guest, sizeof(p->guest), "hung");
-		snprintf(p->detail, sizeof(p->detail), "guest hung %s: no exit within %d s",
-			 started ? "in the probe" : ran_init ? "after /init started" : "before /init",
-			 p->timeout_s);
-	} else if (panic[0] && p->exit_marker < 0) {
-		/* PID 1 ending, by a crash or an exit, panics the kernel. */
-		const char *who = started ? "probe crashed" :
-				  ran_init && !init_failed ? "/init crashed" :
-				  "kernel panicked before /init";
-
-		copy(p->guest, sizeof(p->guest),
-		     started ? "probe-crashed" : ran_init && !init_failed ? "init-crashed" : "panic");
-		snprintf(p->detail, sizeof(p->detail), "%s: kernel panic: %s", who, panic);
-	} else if (p->qemu_status != 0 && p->qemu_status != 0x21 && p->qemu_status != 0x23) {
-		copy(p->guest, sizeof(p->guest), "qemu-error");
-		char msg[256] = "no message";
-		FILE *e;
-
-		snprintf(path, sizeof(path), "%s/qemu.stderr", p->dir);
-		e = fopen(path, "r");
-		if (e) {
-			if (fgets(msg, sizeof(msg), e))
-				msg[strcspn(msg, "\n")] = '\0';
-			fclose(e);
-		}
-		snprintf(p->detail, sizeof(p->detail), "QEMU failed with status %d: %s",
-			 p->qemu_status, msg);
-	} else if (!started) {
-		copy(p->guest, sizeof(p->guest), "no-init");
-		snprintf(p->detail, sizeof(p->detail), "guest never reached /init");
-	} else if (p->exit_marker < 0 || !p->probe) {
-		copy(p->guest, sizeof(p->guest), "no-result");
-		snprintf(p->detail, sizeof(p->detail), "probe stopped without reporting its result");
-	} else if (p->qemu_status && p->qemu_status != (((0x10 | p->exit_marker) << 1) | 1)) {
-		copy(p->guest, sizeof(p->guest), "inconsistent");
-		snprintf(p->detail, sizeof(p->detail), "probe said exit=%d but QEMU exited %d",
-			 p->exit_marker, p->qemu_status);
-	} else if (p->probe->bailed) {
-		copy(p->guest, sizeof(p->guest), "bailed");
-		snprintf(p->detail, sizeof(p->detail), "probe bailed out: %s",
-			 p->probe->bail_reason ? p->probe->bail_reason : "");
-	}
-
-	p->ok = !strcmp(p->guest, "ok");
-	if (p->probe) {
-		struct ktap_counts c = { 0 };
-
-		ktap_count(&p->probe->root, &c);
-		if (c.fail || c.missing || (int)p->probe->root.nsub != p->probe->plan)
-			p->ok = 0;
-		for (size_t i = 0; i < p->probe->root.nsub; i++) {
-			struct ktap_test *t = &p->probe->root.sub[i];
-
-			if (!strncmp(t->name, "guest:", 6))
-				ktap_count(t, &p->guest_tests);
-		}
-		/* The probe's exit status must say the same as its results. */
-		if (p->exit_marker != ((c.fail || c.missing) ? 1 : 0))
-			p->ok = 0;
-	}
-	/* The lab's kernels build KUnit suites in: no KUnit output is a failure. */
-	if (p->kunit_docs == 0 || p->kunit.fail || p->kunit.missing ||
-	    p->kunit.pass + p->kunit.skip == 0)
-		p->ok = 0;
-}
-
-static void free_point(struct point *p)
-{
-	for (int i = 0; i < p->ntail; i++)
-		free(p->tail[i]);
-	ktap_free(&p->log);
-}
-
-static void json_str(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; s && *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(f, "\\u%04x", c);
-		else
-			fputc(c, f);
-	}
-	fputc('"', f);
-}
-
-static void json_test(FILE *f, const struct ktap_test *t)
-{
-	fputs("{\"name\":", f);
-	json_str(f, t->name);
-	fprintf(f, ",\"status\":\"%s\"", ktap_status_name(t->status));
-	if (t->directive) {
-		fputs(",\"directive\":", f);
-		json_str(f, t->directive);
-	}
-	if (t->ndiag) {
-		fputs(",\"diag\":[", f);
-		for (size_t i = 0; i < t->ndiag; i++) {
-			fputs(i ? "," : "", f);
-			json_str(f, t->diag[i]);
-		}
-		fputc(']', f);
-	}
-	if (t->nsub) {
-		fputs(",\"subtests\":[", f);
-		for (size_t i = 0; i < t->nsub; i++) {
-			fputs(i ? "," : "", f);
-			json_test(f, &t->sub[i]);
-		}
-		fputc(']', f);
-	}
-	fputc('}', f);
-}
-
-static void json_counts(FILE *f, const char *key, const struct ktap_counts *c)
-{
-	fprintf(f, ",\"%s\":{\"pass\":%d,\"fail\":%d,\"skip\":%d,\"missing\":%d}", key, c->pass,
-		c->fail, c->skip, c->missing);
-}
-
-static void write_json(const char *path, struct point *pts, int npts)
+static void write_json(const char *path, struct boot *pts, int npts)
 {
 	FILE *f = fopen(path, "w");
 	int all_ok = 1;
@@ -314,18 +57,21 @@ static void write_json(const char *path, struct point *pts, int npts)
 		die("cannot write %s: %s", path, strerror(errno));
 	fputs("{\"points\":[", f);
 	for (int i = 0; i < npts; i++) {
-		struct point *p = &pts[i];
+		struct boot *p = &pts[i];
 		const char *kv[][2] = {
-			{ "tree", p->tree }, { "package", p->package }, { "makefile", p->makefile },
-			{ "series", p->series }, { "style", p->style },
-			{ "version", p->version }, { "expect", p->expect }, { "release", p->release },
-			{ "vdso_code", p->vdso }, { "guest", p->guest }, { "detail", p->detail },
-			{ "dir", p->dir },
+			{ "tree", boot_meta(p, "tree") }, { "package", boot_meta(p, "package") },
+			{ "makefile", boot_meta(p, "makefile") }, { "series", boot_meta(p, "series") },
+			{ "style", boot_meta(p, "style") }, { "version", boot_meta(p, "version") },
+			{ "expect", boot_meta(p, "expect") },
+			{ "release", boot_value(p, "uname.release") },
+			{ "vdso_code", boot_value(p, "vdso.code") }, { "guest", p->guest },
+			{ "detail", p->detail }, { "dir", p->dir },
 		};
 
 		all_ok &= p->ok;
 		fputs(i ? ",\n{" : "\n{", f);
-		fprintf(f, "\"sublevel\":%s", p->sublevel[0] ? p->sublevel : "null");
+		/* boot_finish made sure it is a decimal number. */
+		fprintf(f, "\"sublevel\":%s", boot_meta(p, "sublevel"));
 		for (size_t k = 0; k < sizeof(kv) / sizeof(kv[0]); k++) {
 			fprintf(f, ",\"%s\":", kv[k][0]);
 			json_str(f, kv[k][1]);
@@ -360,7 +106,7 @@ static void write_json(const char *path, struct point *pts, int npts)
 }
 
 /* The common folder of the boot folders, or "" when they have none. */
-static void common_parent(struct point *pts, int npts, char *buf, size_t size)
+static void common_parent(struct boot *pts, int npts, char *buf, size_t size)
 {
 	char *slash;
 
@@ -396,7 +142,7 @@ static const char *shown_path(const char *path, char *buf, size_t size)
 }
 
 /* One line: how many points passed, in how long, and where everything is. */
-static void print_summary(struct point *pts, int npts, long took, const char *json)
+static void print_summary(struct boot *pts, int npts, long took, const char *json)
 {
 	char where[1024], buf[1100], jbuf[1100];
 	const char *slash = json ? strrchr(json, '/') : NULL;
@@ -437,15 +183,17 @@ static int cmd_report(int argc, char **argv)
 		.wide = wide && wide[0] && strcmp(wide, "0") ? 1 : -1,
 		.width = term_width(STDOUT_FILENO),
 	};
-	struct point *pts;
+	struct boot *pts;
 	long summary = -2;
-	int npts = 0, all_ok = 1, i = 0;
+	int npts = 0, all_ok = 1, i = 0, guest_only = 0;
 
 	for (; i < argc && argv[i][0] == '-'; i++) {
 		const char *a = argv[i];
 
 		if (!strcmp(a, "--wide")) {
 			o.wide = 1;
+		} else if (!strcmp(a, "--guest")) {
+			guest_only = 1;
 		} else if (!strcmp(a, "--json") || !strcmp(a, "--summary")) {
 			if (i + 1 >= argc)
 				die("%s needs a value%s", a, "");
@@ -466,20 +214,29 @@ static int cmd_report(int argc, char **argv)
 	if (!pts)
 		die("%s%s", "out of memory", "");
 	for (; i < argc; i++, npts++) {
-		copy(pts[npts].dir, sizeof(pts[npts].dir), argv[i]);
-		judge(&pts[npts]);
+		char err[1200];
+
+		if (boot_read(&pts[npts], argv[i], err, sizeof(err))) {
+			fprintf(stderr, "%s: error: %s\n", prog, err);
+			for (int k = 0; k <= npts; k++)
+				boot_free(&pts[k]);
+			free(pts);
+			return 2;
+		}
 		all_ok &= pts[npts].ok;
 	}
-	if (summary == -2) {
+	if (guest_only) {
+		all_ok = report_guests(stdout, pts, npts);
+	} else if (summary == -2) {
 		report_table(stdout, pts, npts, &o);
 		report_details(stdout, pts, npts, o.width);
 	}
 	if (json)
 		write_json(json, pts, npts);
-	if (summary != -2)
+	if (summary != -2 && !guest_only)
 		print_summary(pts, npts, summary, json);
 	for (i = 0; i < npts; i++)
-		free_point(&pts[i]);
+		boot_free(&pts[i]);
 	free(pts);
 	return all_ok ? 0 : 1;
 }
@@ -627,7 +384,9 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: kver-lab sublevels N...\n"
-		"       kver-lab report [--wide] [--json FILE] [--summary SECONDS] BOOT_DIR...\n"
+		"       kver-lab report [--wide] [--json FILE] [--summary SECONDS] [--guest] BOOT_DIR...\n"
+		"       kver-lab ktap [--json] FILE...\n"
+		"       kver-lab matrix [options] DIR...   (kver-lab matrix --help)\n"
 		"       kver-lab progress --tree TREE [--total N[~]] [--log FILE] [--every SECONDS]\n"
 		"                         [--count FILE]\n"
 		"       kver-lab point --tree M.P [--style upstream|debian] [--release R]\n"
@@ -640,7 +399,16 @@ static void usage(FILE *f)
 		"           columns; --wide (or KVER_WIDE=1, or a terminal wide enough)\n"
 		"           gives one column per probe check. --summary prints instead\n"
 		"           one line: points passed, the run's time, where its files are.\n"
+		"           --guest prints instead one line per guest that did not run to\n"
+		"           its end (hung, crashed, no result...) and exits 1 when any did\n"
+		"           not, whatever its checks say.\n"
 		"           Colour on a terminal unless NO_COLOR is set.\n"
+		"ktap       parse only: the KTAP tests of each serial log (or any KTAP;\n"
+		"           - is stdin), failures with their diagnostics and a summary,\n"
+		"           or --json; no boot is judged. Exit status 1 when a test\n"
+		"           failed, went missing or a document bailed out.\n"
+		"matrix     the variant matrix of boot folders: kver-matrix, the same\n"
+		"           code and options\n"
 		"progress   follow a full kernel build's output on stdin: copy it to the\n"
 		"           log, show objects compiled against N (N~: an estimate),\n"
 		"           elapsed time and time left on stderr\n"
@@ -662,6 +430,10 @@ int main(int argc, char **argv)
 		return cmd_sublevels(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "report"))
 		return cmd_report(argc - 2, argv + 2);
+	if (!strcmp(argv[1], "matrix"))
+		return matrix_main(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "ktap"))
+		return cmd_ktap(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "point"))
 		return cmd_point(prog, argc - 2, argv + 2);
 	if (!strcmp(argv[1], "progress"))

@@ -8,19 +8,19 @@
  * probe check and the verdict's whole reason on its row; it is chosen with
  * --wide or KVER_WIDE=1, or when it fits the terminal.
  */
-#include <stddef.h>
 #include <string.h>
 
 #include "lab.h"
+#include "protocol.h"
 
 enum tone { PLAIN, GOOD, BAD, SKIPPED };
 
 /* A column: its header and how a point fills its cell. */
 struct column {
 	const char *header;
-	enum tone (*cell)(const struct point *p, const struct column *c, char *buf, size_t size);
-	size_t field;		/* a text column: offsetof(struct point, ...) */
-	const char *arg;	/* the probe check of a per-check column, or "wide" */
+	enum tone (*cell)(const struct boot *p, const struct column *c, char *buf, size_t size);
+	const char *arg;	/* a text column's key, the probe check of a per-check
+				 * column, or "wide" */
 };
 
 #define MAX_COLS 32
@@ -31,23 +31,30 @@ static enum tone text(char *buf, size_t size, const char *s)
 	return PLAIN;
 }
 
-/* A text field of struct point, "-" when empty. */
-static enum tone c_field(const struct point *p, const struct column *c, char *buf, size_t size)
+/* A point.meta field, "-" when empty. */
+static enum tone c_meta(const struct boot *p, const struct column *c, char *buf, size_t size)
 {
-	return text(buf, size, (const char *)p + c->field);
+	return text(buf, size, boot_meta(p, c->arg));
 }
 
-#define FIELD(header, name) { header, c_field, offsetof(struct point, name), NULL }
+/* A value the guest printed, "-" when it did not. */
+static enum tone c_value(const struct boot *p, const struct column *c, char *buf, size_t size)
+{
+	return text(buf, size, boot_value(p, c->arg));
+}
 
-static enum tone c_package(const struct point *p, const struct column *c, char *buf,
+#define META(header, key) { header, c_meta, key }
+#define VALUE(header, key) { header, c_value, key }
+
+static enum tone c_package(const struct boot *p, const struct column *c, char *buf,
 			   size_t size)
 {
 	(void)c;
-	snprintf(buf, size, "%s (%s)", p->package, p->makefile);
+	snprintf(buf, size, "%s (%s)", boot_meta(p, "package"), boot_meta(p, "makefile"));
 	return PLAIN;
 }
 
-static const struct ktap_test *find_test(const struct point *p, const char *name)
+static const struct ktap_test *find_test(const struct boot *p, const char *name)
 {
 	if (!p->probe)
 		return NULL;
@@ -60,11 +67,11 @@ static const struct ktap_test *find_test(const struct point *p, const char *name
 
 static int is_guest_test(const struct ktap_test *t)
 {
-	return !strncmp(t->name, "guest:", 6);
+	return !strncmp(t->name, KVER_GUEST_TEST, strlen(KVER_GUEST_TEST));
 }
 
 /* One probe check (wide table). */
-static enum tone c_check(const struct point *p, const struct column *c, char *buf, size_t size)
+static enum tone c_check(const struct boot *p, const struct column *c, char *buf, size_t size)
 {
 	const struct ktap_test *t = find_test(p, c->arg);
 
@@ -84,7 +91,7 @@ static enum tone c_check(const struct point *p, const struct column *c, char *bu
 }
 
 /* All the probe's own checks in one cell (narrow table): passed/all. */
-static enum tone c_checks(const struct point *p, const struct column *c, char *buf, size_t size)
+static enum tone c_checks(const struct boot *p, const struct column *c, char *buf, size_t size)
 {
 	int good = 0, all = 0;
 
@@ -117,18 +124,18 @@ static enum tone counts(const struct ktap_counts *c, int present, int wide, char
 	return bad ? BAD : GOOD;
 }
 
-static enum tone c_kunit(const struct point *p, const struct column *c, char *buf, size_t size)
+static enum tone c_kunit(const struct boot *p, const struct column *c, char *buf, size_t size)
 {
 	return counts(&p->kunit, p->kunit_docs, c->arg != NULL, buf, size);
 }
 
-static enum tone c_guest(const struct point *p, const struct column *c, char *buf, size_t size)
+static enum tone c_guest(const struct boot *p, const struct column *c, char *buf, size_t size)
 {
 	return counts(&p->guest_tests, 1, c->arg != NULL, buf, size);
 }
 
 /* The verdict: the guest's state when it did not end well (narrow table). */
-static enum tone c_verdict(const struct point *p, const struct column *c, char *buf, size_t size)
+static enum tone c_verdict(const struct boot *p, const struct column *c, char *buf, size_t size)
 {
 	(void)c;
 	if (p->ok)
@@ -141,7 +148,7 @@ static enum tone c_verdict(const struct point *p, const struct column *c, char *
 }
 
 /* The verdict with its whole reason (wide table). */
-static enum tone c_verdict_why(const struct point *p, const struct column *c, char *buf, size_t size)
+static enum tone c_verdict_why(const struct boot *p, const struct column *c, char *buf, size_t size)
 {
 	(void)c;
 	if (p->ok)
@@ -151,33 +158,33 @@ static enum tone c_verdict_why(const struct point *p, const struct column *c, ch
 }
 
 static const struct column narrow[] = {
-	FIELD("TREE", tree),
-	FIELD("STYLE", style),
-	FIELD("SUBLEVEL", sublevel),
-	FIELD("RELEASE", release),
-	FIELD("CODE", vdso),
-	{ "CHECKS", c_checks, 0, NULL },
-	{ "KUNIT", c_kunit, 0, NULL },
-	{ "GUEST", c_guest, 0, NULL },
-	{ "VERDICT", c_verdict, 0, NULL },
+	META("TREE", "tree"),
+	META("STYLE", "style"),
+	META("SUBLEVEL", "sublevel"),
+	VALUE("RELEASE", "uname.release"),
+	VALUE("CODE", "vdso.code"),
+	{ "CHECKS", c_checks, NULL },
+	{ "KUNIT", c_kunit, NULL },
+	{ "GUEST", c_guest, NULL },
+	{ "VERDICT", c_verdict, NULL },
 };
 
 /* The wide table: the narrow one's first columns, each probe check, the rest. */
-static int wide_columns(struct point *pts, int npts, struct column *cols)
+static int wide_columns(struct boot *pts, int npts, struct column *cols)
 {
 	static const struct column head[] = {
-		FIELD("TREE", tree),
-		{ "PACKAGE (MAKEFILE)", c_package, 0, NULL },
-		FIELD("STYLE", style),
-		FIELD("SERIES", series),
-		FIELD("SUBLEVEL", sublevel),
-		FIELD("RELEASE", release),
-		FIELD("VDSO", vdso),
+		META("TREE", "tree"),
+		{ "PACKAGE (MAKEFILE)", c_package, NULL },
+		META("STYLE", "style"),
+		META("SERIES", "series"),
+		META("SUBLEVEL", "sublevel"),
+		VALUE("RELEASE", "uname.release"),
+		VALUE("VDSO", "vdso.code"),
 	};
 	static const struct column tail[] = {
-		{ "KUNIT", c_kunit, 0, "wide" },
-		{ "GUEST", c_guest, 0, "wide" },
-		{ "VERDICT", c_verdict_why, 0, NULL },
+		{ "KUNIT", c_kunit, "wide" },
+		{ "GUEST", c_guest, "wide" },
+		{ "VERDICT", c_verdict_why, NULL },
 	};
 	int n = 0;
 
@@ -195,7 +202,7 @@ static int wide_columns(struct point *pts, int npts, struct column *cols)
 			     k++)
 				;
 			if (k == n && n < MAX_COLS - 3)
-				cols[n++] = (struct column){ t->name, c_check, 0, t->name };
+				cols[n++] = (struct column){ t->name, c_check, t->name };
 		}
 	}
 	for (size_t k = 0; k < sizeof(tail) / sizeof(tail[0]); k++)
@@ -206,7 +213,7 @@ static int wide_columns(struct point *pts, int npts, struct column *cols)
 #define GAP 2
 
 /* Column widths; returns the table's width. */
-static int widths(const struct column *cols, int ncols, struct point *pts, int npts, int *w)
+static int widths(const struct column *cols, int ncols, struct boot *pts, int npts, int *w)
 {
 	char buf[1700];
 	int total = 0;
@@ -236,7 +243,7 @@ static const char *paint(enum tone t, int colour)
 }
 
 static void print_rows(FILE *out, const struct column *cols, int ncols, const int *w,
-		       struct point *pts, int npts, int colour)
+		       struct boot *pts, int npts, int colour)
 {
 	char buf[1700];
 
@@ -257,7 +264,7 @@ static void print_rows(FILE *out, const struct column *cols, int ncols, const in
 	}
 }
 
-void report_table(FILE *out, struct point *pts, int npts, const struct report_opts *o)
+void report_table(FILE *out, struct boot *pts, int npts, const struct report_opts *o)
 {
 	struct column wide[MAX_COLS];
 	int nwide = wide_columns(pts, npts, wide), w[MAX_COLS];
@@ -290,15 +297,15 @@ static void print_failures(FILE *out, const struct ktap_test *t, const char *pre
 	}
 }
 
-void report_details(FILE *out, struct point *pts, int npts, int width)
+void report_details(FILE *out, struct boot *pts, int npts, int width)
 {
 	for (int i = 0; i < npts; i++) {
-		struct point *p = &pts[i];
+		struct boot *p = &pts[i];
 
 		if (p->ok)
 			continue;
-		fprintf(out, "\n%s %s SUBLEVEL=%s (%s):\n", p->tree, p->series, p->sublevel,
-			p->dir);
+		fprintf(out, "\n%s %s SUBLEVEL=%s (%s):\n", boot_meta(p, "tree"),
+			boot_meta(p, "series"), boot_meta(p, "sublevel"), p->dir);
 		if (p->detail[0]) {
 			fprintf(out, "  %s; last lines of the serial log:\n", p->detail);
 			/* On a terminal, a log line is cut to fit its width. */
@@ -320,4 +327,17 @@ void report_details(FILE *out, struct point *pts, int npts, int width)
 				print_failures(out, &p->log.docs[d].root, "kunit ");
 		}
 	}
+}
+
+int report_guests(FILE *out, struct boot *pts, int npts)
+{
+	int all = 1;
+
+	for (int i = 0; i < npts; i++) {
+		if (!strcmp(pts[i].guest, "ok"))
+			continue;
+		fprintf(out, "%s: %s: %s\n", pts[i].dir, pts[i].guest, pts[i].detail);
+		all = 0;
+	}
+	return all;
 }

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * kver-matrix [options] DIR...: judge the lab's boot folders of every
- * design and print the variant matrix.
+ * design and print the variant matrix. matrix_main is the whole command,
+ * for kver-matrix (kver-matrix.c) and kver-lab matrix alike.
  *
  * Exit status: 0 the matrix was made (and matches the expected verdicts
  * when --expected is given), 1 some cell differs from its expected verdict,
@@ -88,7 +89,7 @@ static int write_file(const char *path, renderer fn, const struct matrix *m,
 	return 0;
 }
 
-int main(int argc, char **argv)
+int matrix_main(int argc, char **argv)
 {
 	const char *expected = NULL, *md = NULL, *svg = NULL, *json = NULL, *chart = NULL;
 	const char *color = "auto";

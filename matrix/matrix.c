@@ -173,14 +173,6 @@ void describe_code(uint32_t code, char *buf, size_t size)
 	kver_format(&v, KVER_FMT_NUMBERS, buf, size);
 }
 
-const char *point_value(const struct point *p, const char *key)
-{
-	for (size_t i = 0; i < p->nvalues; i++)
-		if (!strcmp(p->values[i].key, key))
-			return p->values[i].val;
-	return NULL;
-}
-
 static int is_absent(const char *v)
 {
 	return v && !strncmp(v, "absent", 6);
@@ -189,7 +181,7 @@ static int is_absent(const char *v)
 /* The code of a channel: 1 read, 0 absent or never printed, -1 garbled. */
 static int channel_code(const struct point *p, enum channel ch, uint32_t *code)
 {
-	const char *v = point_value(p, channel_keys[ch]);
+	const char *v = boot_value(&p->boot, channel_keys[ch]);
 
 	if (!v || is_absent(v))
 		return 0;
@@ -217,258 +209,113 @@ void legacy_belief(const struct point *p, char *buf, size_t size)
 	snprintf(buf, size, "%u.%u", v.major, v.patchlevel);
 }
 
-static int add_value(struct point *p, const char *key, size_t klen, const char *val)
+/* The matrix's own reading of point.meta: its row, the true version, the cost. */
+static int derive(struct point *p, char *err, size_t errsize)
 {
-	struct value *nv;
-
-	for (size_t i = 0; i < p->nvalues; i++)
-		if (strlen(p->values[i].key) == klen && !strncmp(p->values[i].key, key, klen))
-			return 0;	/* the first one printed counts */
-	nv = realloc(p->values, (p->nvalues + 1) * sizeof(*nv));
-	if (!nv)
-		return -1;
-	p->values = nv;
-	nv[p->nvalues].key = strndup(key, klen);
-	nv[p->nvalues].val = strdup(val);
-	if (!nv[p->nvalues].key || !nv[p->nvalues].val) {
-		free(nv[p->nvalues].key);
-		free(nv[p->nvalues].val);
-		return -1;
-	}
-	p->nvalues++;
-	return 0;
-}
-
-/* One serial-log line: "# value: K=V" at any indentation, the probe's end. */
-static int feed_line(struct point *p, char *line)
-{
-	size_t n = strlen(line);
-	char *s = line, *eq;
-
-	while (n && (line[n - 1] == '\n' || line[n - 1] == '\r'))
-		line[--n] = '\0';
-	while (*s == ' ' || *s == '\t')
-		s++;
-	if (!strncmp(s, "# kver-probe: exit=", 19)) {
-		p->probe_done = 1;
-		return 0;
-	}
-	if (strncmp(s, "# value: ", 9))
-		return 0;
-	s += 9;
-	eq = strchr(s, '=');
-	if (!eq || eq == s)
-		return 0;
-	return add_value(p, s, (size_t)(eq - s), eq + 1);
-}
-
-static void meta_field(struct point *p, const char *key, const char *v, char *sub, size_t subsize,
-		       char *style, size_t stylesize)
-{
-	if (!strcmp(key, "tree"))
-		snprintf(p->tree, sizeof(p->tree), "%s", v);
-	else if (!strcmp(key, "package"))
-		snprintf(p->package, sizeof(p->package), "%s", v);
-	else if (!strcmp(key, "makefile"))
-		snprintf(p->makefile, sizeof(p->makefile), "%s", v);
-	else if (!strcmp(key, "series"))
-		snprintf(p->series, sizeof(p->series), "%s", v);
-	else if (!strcmp(key, "sublevel"))
-		snprintf(sub, subsize, "%s", v);
-	else if (!strcmp(key, "expect"))
-		snprintf(p->expect, sizeof(p->expect), "%s", v);
-	else if (!strcmp(key, "style"))
-		snprintf(style, stylesize, "%s", v);
-	else if (!strcmp(key, "build_s"))
-		p->build_s = strtol(v, NULL, 10);
-	else if (!strcmp(key, "guest_s"))
-		p->guest_s = strtol(v, NULL, 10);
-	else if (!strcmp(key, "boot_s"))
-		p->boot_s = strtol(v, NULL, 10);
-}
-
-static void point_init(struct point *p)
-{
-	memset(p, 0, sizeof(*p));
-	p->build_s = p->guest_s = p->boot_s = -1;
-}
-
-/* Meta text (key=value lines) into p; the true version from it. */
-static int parse_meta(struct point *p, char *text, char *err, size_t errsize)
-{
-	char sub[32] = "", style[16] = "", *save, *line;
-	struct kver mk;
+	const struct boot *b = &p->boot;
+	const char *style = boot_meta(b, "style");
+	const char *cost[] = { "build_s", "guest_s", "boot_s" };
+	long *costs[] = { &p->build_s, &p->guest_s, &p->boot_s };
+	struct kver mk, e;
 	uint32_t s;
-	int rc;
 
-	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		char *eq = strchr(line, '=');
-
-		line[strcspn(line, "\r")] = '\0';
-		if (!eq)
-			continue;
-		*eq = '\0';
-		meta_field(p, line, eq + 1, sub, sizeof(sub), style, sizeof(style));
-	}
+	p->dir = b->dir;
+	p->tree = boot_meta(b, "tree");
+	p->package = boot_meta(b, "package");
+	p->makefile = boot_meta(b, "makefile");
+	p->expect = boot_meta(b, "expect");
+	for (size_t i = 0; i < 3; i++)
+		*costs[i] = boot_meta(b, cost[i])[0] ? strtol(boot_meta(b, cost[i]), NULL, 10) : -1;
 	/* A release style other than upstream is a row of its own: "kver@debian". */
-	if (style[0] && strcmp(style, "upstream") && p->series[0]) {
+	snprintf(p->series, sizeof(p->series), "%s", boot_meta(b, "series"));
+	if (strcmp(style, "upstream")) {
 		size_t n = strlen(p->series);
 
 		snprintf(p->series + n, sizeof(p->series) - n, "@%s", style);
 	}
-	if (!p->tree[0] || !p->series[0] || !p->makefile[0] || !sub[0]) {
-		set_err(err, errsize, "%s/point.meta lacks tree, series, makefile or sublevel",
-			p->dir);
-		return -1;
-	}
-	rc = kver_parse(p->makefile, &mk);
-	if (rc || mk.nparts != 3) {
-		set_err(err, errsize, "%s/point.meta: makefile=%s is not M.P.S", p->dir, p->makefile);
-		return -1;
-	}
-	rc = kver_parse_uint(sub, UINT32_MAX, &s);
-	if (rc) {
-		set_err(err, errsize, "%s/point.meta: sublevel=%s: %s", p->dir, sub,
-			kver_strerror(rc));
+	/* boot_finish checked both. */
+	if (kver_parse(p->makefile, &mk) ||
+	    kver_parse_uint(boot_meta(b, "sublevel"), UINT32_MAX, &s)) {
+		set_err(err, errsize, "%s/point.meta: makefile or sublevel unreadable", p->dir);
 		return -1;
 	}
 	kver_set(&p->truth, mk.major, mk.patchlevel, s);
-	{
-		struct kver e;
-
-		p->hides_version = style[0] && strcmp(style, "upstream") &&
-				   (kver_parse(p->expect, &e) || kver_cmp(&e, &p->truth));
-	}
+	p->hides_version = strcmp(style, "upstream") &&
+			   (kver_parse(p->expect, &e) || kver_cmp(&e, &p->truth));
 	p->own_sublevel = mk.sublevel;
 	p->own = s == mk.sublevel;
 	return 0;
 }
 
-static char *read_all(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	char *buf = NULL;
-	size_t len = 0, cap = 0, n;
-
-	if (!f)
-		return NULL;
-	for (;;) {
-		if (cap - len < 4096) {
-			char *nb = realloc(buf, cap + 65536);
-
-			if (!nb) {
-				free(buf);
-				fclose(f);
-				return NULL;
-			}
-			buf = nb;
-			cap += 65536;
-		}
-		n = fread(buf + len, 1, cap - len - 1, f);
-		len += n;
-		if (n == 0)
-			break;
-	}
-	fclose(f);
-	buf[len] = '\0';
-	return buf;
-}
-
-static int feed_text(struct point *p, const char *text)
-{
-	const char *s = text;
-
-	while (*s) {
-		size_t n = strcspn(s, "\n");
-		char *line = strndup(s, n);
-		int rc;
-
-		if (!line)
-			return -1;
-		rc = feed_line(p, line);
-		free(line);
-		if (rc)
-			return -1;
-		s += n;
-		if (*s == '\n')
-			s++;
-	}
-	return 0;
-}
-
 static void set_problem(struct point *p)
 {
-	if (p->problem[0])
-		return;
-	if (!p->nvalues && !p->probe_done)
+	if (!p->boot.has_serial)
+		snprintf(p->problem, sizeof(p->problem), "no serial.log");
+	else if (!p->boot.nvalues && !p->boot.exit_seen)
 		snprintf(p->problem, sizeof(p->problem), "the probe printed nothing");
-	else if (!p->probe_done)
+	else if (!p->boot.exit_seen)
 		snprintf(p->problem, sizeof(p->problem), "the probe did not finish");
-	else if (!point_value(p, "uname.release") && !point_value(p, "vdso.code"))
+	else if (!boot_value(&p->boot, "uname.release") && !boot_value(&p->boot, "vdso.code"))
 		snprintf(p->problem, sizeof(p->problem), "no channel values in the log");
 }
 
-int point_from_text(struct point *p, const char *dir, const char *meta, const char *serial,
-		    char *err, size_t errsize)
+/* The boot read (or made) in p->boot into a point; p->boot is freed on error. */
+static int point_finish(struct point *p, char *err, size_t errsize)
 {
-	char *m;
-
-	point_init(p);
-	p->dir = strdup(dir);
-	m = strdup(meta);
-	if (!p->dir || !m) {
-		free(m);
+	if (derive(p, err, errsize)) {
 		point_free(p);
-		set_err(err, errsize, "out of memory");
-		return -1;
-	}
-	if (parse_meta(p, m, err, errsize)) {
-		free(m);
-		point_free(p);
-		return -1;
-	}
-	free(m);
-	if (!serial)
-		snprintf(p->problem, sizeof(p->problem), "no serial.log");
-	else if (feed_text(p, serial)) {
-		point_free(p);
-		set_err(err, errsize, "out of memory");
 		return -1;
 	}
 	set_problem(p);
 	return 0;
 }
 
-int point_load(const char *dir, struct point *p, char *err, size_t errsize)
+int point_from_text(struct point *p, const char *dir, const char *meta, const char *serial,
+		    char *err, size_t errsize)
 {
-	char path[4096];
-	char *meta, *serial;
-	int rc;
+	const char *s;
+	int n = 0, rc;
 
-	errno = ENAMETOOLONG;
-	meta = join(path, sizeof(path), dir, "point.meta") ? NULL : read_all(path);
-	if (!meta) {
-		point_init(p);
-		set_err(err, errsize, "cannot read %s: %s", path, strerror(errno));
+	memset(p, 0, sizeof(*p));
+	rc = boot_init(&p->boot, dir);
+	for (s = meta; !rc && *s; s += strcspn(s, "\n"), s += *s == '\n') {
+		char *line = strndup(s, strcspn(s, "\n"));
+
+		rc = line ? boot_meta_line(&p->boot, line, ++n, err, errsize) : -1;
+		free(line);
+	}
+	for (s = serial; !rc && s && *s; s += strcspn(s, "\n"), s += *s == '\n') {
+		char *line = strndup(s, strcspn(s, "\n"));
+
+		rc = line ? boot_feed(&p->boot, line) : -1;
+		free(line);
+	}
+	/* A log that is there but empty is not a missing one. */
+	p->boot.has_serial |= serial != NULL;
+	if (!rc)
+		rc = boot_finish(&p->boot, err, errsize);
+	if (rc) {
+		if (err && !err[0])
+			set_err(err, errsize, "out of memory");
+		point_free(p);
 		return -1;
 	}
-	serial = join(path, sizeof(path), dir, "serial.log") ? NULL : read_all(path);
-	rc = point_from_text(p, dir, meta, serial, err, errsize);
-	free(meta);
-	free(serial);
-	return rc;
+	return point_finish(p, err, errsize);
+}
+
+int point_load(const char *dir, struct point *p, char *err, size_t errsize)
+{
+	memset(p, 0, sizeof(*p));
+	if (boot_read(&p->boot, dir, err, errsize)) {
+		point_free(p);
+		return -1;
+	}
+	return point_finish(p, err, errsize);
 }
 
 void point_free(struct point *p)
 {
-	for (size_t i = 0; i < p->nvalues; i++) {
-		free(p->values[i].key);
-		free(p->values[i].val);
-	}
-	free(p->values);
-	free(p->dir);
-	p->values = NULL;
-	p->nvalues = 0;
+	boot_free(&p->boot);
 	p->dir = NULL;
 }
 
@@ -485,13 +332,13 @@ int matrix_push(struct matrix *m, struct point *p)
 	return 0;
 }
 
+/* A folder with a point.meta of any kind: the boot model refuses a bad one. */
 static int is_boot_dir(const char *dir)
 {
 	char path[4096];
 	struct stat st;
 
-	return !join(path, sizeof(path), dir, "point.meta") && stat(path, &st) == 0 &&
-	       S_ISREG(st.st_mode);
+	return !join(path, sizeof(path), dir, "point.meta") && lstat(path, &st) == 0;
 }
 
 static int add_one(struct matrix *m, const char *dir, char *err, size_t errsize)
@@ -635,7 +482,7 @@ static void judge_spill(struct point *p)
 		return;
 	}
 	/* The USB root hub: bcdDevice is MAJOR and PATCHLEVEL in BCD. */
-	v = point_value(p, "usb.bcdDevice");
+	v = boot_value(&p->boot, "usb.bcdDevice");
 	if (v && !is_absent(v)) {
 		char want[16];
 
@@ -646,7 +493,7 @@ static void judge_spill(struct point *p)
 		}
 	}
 	/* UNAME26: 2.6.(60 + PATCHLEVEL), whatever the SUBLEVEL. */
-	v = point_value(p, "uname26.release");
+	v = boot_value(&p->boot, "uname26.release");
 	if (v && !is_absent(v)) {
 		struct kver u;
 
@@ -661,9 +508,9 @@ static void judge_spill(struct point *p)
 
 static void judge_at_least(struct point *p)
 {
-	const char *c = point_value(p, "headers.code");
-	const char *k = point_value(p, "headers.kernel_version");
-	const char *args = point_value(p, "headers.args");
+	const char *c = boot_value(&p->boot, "headers.code");
+	const char *k = boot_value(&p->boot, "headers.kernel_version");
+	const char *args = boot_value(&p->boot, "headers.args");
 	uint32_t code, kv;
 	char a[32], b[32];
 
@@ -690,7 +537,7 @@ static void judge_at_least(struct point *p)
 
 static void judge_agree(struct point *p)
 {
-	const char *h = point_value(p, "headers.code");
+	const char *h = boot_value(&p->boot, "headers.code");
 	uint32_t first = 0, code, hc;
 	int have = -1;
 	char a[32], b[32];
@@ -755,9 +602,9 @@ static void judge_exact(struct point *p)
 
 static void judge_release(struct point *p)
 {
-	const char *u = point_value(p, "uname.release");
-	const char *o = point_value(p, "proc.osrelease");
-	const char *v = point_value(p, "proc.version");
+	const char *u = boot_value(&p->boot, "uname.release");
+	const char *o = boot_value(&p->boot, "proc.osrelease");
+	const char *v = boot_value(&p->boot, "proc.version");
 	const struct kver *t = &p->truth;
 	struct kver r;
 
@@ -783,8 +630,8 @@ static void judge_release(struct point *p)
 		 * design: it must be the one built, and the true version must
 		 * still reach user space (libkver reads it where it is).
 		 */
-		const char *lv = point_value(p, "libkver.version");
-		const char *from = point_value(p, "libkver.from_sublevel");
+		const char *lv = boot_value(&p->boot, "libkver.version");
+		const char *from = boot_value(&p->boot, "libkver.from_sublevel");
 		struct kver l;
 
 		if (strcmp(u, p->expect)) {
@@ -814,9 +661,9 @@ static void judge_release(struct point *p)
 
 static void judge_sublevel(struct point *p)
 {
-	const char *s = point_value(p, "headers.sublevel");
-	const char *ma = point_value(p, "headers.major");
-	const char *pa = point_value(p, "headers.patchlevel");
+	const char *s = boot_value(&p->boot, "headers.sublevel");
+	const char *ma = boot_value(&p->boot, "headers.major");
+	const char *pa = boot_value(&p->boot, "headers.patchlevel");
 	uint32_t n;
 
 	if (!s) {
@@ -1021,6 +868,36 @@ int expected_parse(const char *text, const char *name, struct expected *x, char 
 			s++;
 	}
 	return 0;
+}
+
+static char *read_all(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *buf = NULL;
+	size_t len = 0, cap = 0, n;
+
+	if (!f)
+		return NULL;
+	for (;;) {
+		if (cap - len < 4096) {
+			char *nb = realloc(buf, cap + 65536);
+
+			if (!nb) {
+				free(buf);
+				fclose(f);
+				return NULL;
+			}
+			buf = nb;
+			cap += 65536;
+		}
+		n = fread(buf + len, 1, cap - len - 1, f);
+		len += n;
+		if (n == 0)
+			break;
+	}
+	fclose(f);
+	buf[len] = '\0';
+	return buf;
 }
 
 int expected_load(const char *path, struct expected *x, char *err, size_t errsize)

@@ -2,12 +2,13 @@
 /*
  * kver-matrix: judge the lab's boots of every version-code design.
  *
- * A boot folder (lab/run.sh) holds point.meta (tree, package, makefile,
- * series, sublevel, expect, build_s, guest_s, boot_s) and serial.log, in
- * which the probe and the guest plugins print "# value: KEY=VALUE" lines.
- * Each folder is one point: a (tree, variant, SUBLEVEL). Every point gets
- * one cell per check, decided here from the values alone; the renderers and
- * the comparison with the expected verdicts only read the cells.
+ * A boot folder (lab/run.sh) is read by the boot model (lab/boot.h): its
+ * point.meta (tree, package, makefile, series, sublevel, expect, build_s,
+ * guest_s, boot_s) and the "# value: KEY=VALUE" lines the probe and the
+ * guest plugins print. Each folder is one point: a (tree, variant,
+ * SUBLEVEL). Every point gets one cell per check, decided here from the
+ * values alone; the renderers and the comparison with the expected
+ * verdicts only read the cells.
  */
 #ifndef KVER_MATRIX_H
 #define KVER_MATRIX_H
@@ -16,6 +17,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "boot.h"
 #include "kver.h"
 
 enum verdict {
@@ -60,11 +62,6 @@ struct cell {
 	int differs;
 };
 
-struct value {
-	char *key;
-	char *val;
-};
-
 /* The run-time channels that carry a LINUX_VERSION_CODE. */
 enum channel {
 	CH_VDSO,
@@ -77,18 +74,20 @@ enum channel {
 extern const char *const channel_keys[CH_COUNT];	/* "vdso.code", ... */
 extern const char *const channel_names[CH_COUNT];	/* "vdso", ... */
 
+/*
+ * One point of the matrix: a boot folder as the boot model read and judged
+ * it (lab/boot.h), and what the matrix derives from it. The strings point
+ * into boot and live as long as it does.
+ */
 struct point {
-	char *dir;
-	char tree[16], package[64], makefile[32], series[64];
-	char expect[KVER_RELEASE_MAX + 1];
+	struct boot boot;
+	const char *dir, *tree, *package, *makefile, *expect;
+	char series[64];		/* the row: series, "@style" when not upstream */
 	struct kver truth;		/* makefile's MAJOR.PATCHLEVEL, sublevel= */
 	uint32_t own_sublevel;		/* makefile's SUBLEVEL */
 	int own;			/* truth.sublevel == own_sublevel */
 	int hides_version;		/* a release style whose uname hides it */
 	long build_s, guest_s, boot_s;	/* -1 when not recorded */
-	struct value *values;
-	size_t nvalues;
-	int probe_done;			/* the probe's exit line was seen */
 	char problem[128];		/* why the point has no data, or "" */
 	struct cell cells[CHECK_COUNT];
 };
@@ -99,17 +98,16 @@ struct matrix {
 };
 
 /*
- * Load one boot folder. Returns 0, or -1 with a message in err when the
- * folder is not a boot folder (no point.meta, bad meta). A folder whose
- * guest left no values still loads: its problem says why.
+ * Load one boot folder through the boot model. Returns 0, or -1 with a
+ * message in err when boot_read refuses it (no point.meta, bad meta, a file
+ * that is not a regular file). A folder whose guest left no values still
+ * loads: its problem says why.
  */
 int point_load(const char *dir, struct point *p, char *err, size_t errsize);
 /* Build a point by hand (tests): meta lines and serial log text. */
 int point_from_text(struct point *p, const char *dir, const char *meta, const char *serial,
 		    char *err, size_t errsize);
 void point_free(struct point *p);
-/* The value of KEY as printed, or NULL when the key was never printed. */
-const char *point_value(const struct point *p, const char *key);
 
 /*
  * Add DIR: a boot folder, or a folder whose subfolders are boot folders.
@@ -164,6 +162,9 @@ void expected_free(struct expected *x);
  * NULL). Returns the number of differences.
  */
 size_t matrix_compare(struct matrix *m, struct expected *x, int all, FILE *out);
+
+/* The kver-matrix command (main.c): argv[0] is the command's name. */
+int matrix_main(int argc, char **argv);
 
 /* Rendering. */
 struct render_opts {

@@ -166,7 +166,7 @@ static void md_cell(FILE *out, const struct cell *c, int compared)
 
 static void md_value(FILE *out, const struct point *p, const char *key)
 {
-	const char *v = point_value(p, key);
+	const char *v = boot_value(&p->boot, key);
 
 	fputs(" ", out);
 	if (!v)
@@ -538,11 +538,11 @@ void render_json(const struct matrix *m, const struct render_opts *o, FILE *out)
 		else
 			fputs("null", out);
 		fputs(",\n      \"values\": {", out);
-		for (size_t k = 0; k < p->nvalues; k++) {
+		for (size_t k = 0; k < p->boot.nvalues; k++) {
 			fputs(k ? ", " : "", out);
-			json_string(out, p->values[k].key);
+			json_string(out, p->boot.values[k].key);
 			fputs(": ", out);
-			json_string(out, p->values[k].val);
+			json_string(out, p->boot.values[k].val);
 		}
 		fputs("},\n      \"cells\": {", out);
 		for (int c = 0; c < CHECK_COUNT; c++) {

@@ -37,6 +37,7 @@
 #include <linux/videodev2.h>
 
 #include "kver.h"
+#include "protocol.h"
 
 /* isa-debug-exit: QEMU exits with (value << 1) | 1. */
 #define DEBUG_EXIT_PORT 0xf4
@@ -73,8 +74,8 @@ static void diag(const char *fmt, ...)
 	fputc('\n', stdout);
 }
 
-/* "# value: key=val" lines are what the host's report collects. */
-#define value(key, fmt, ...) diag("value: " key "=" fmt, __VA_ARGS__)
+/* "# value: key=val" lines are what the host's boot model collects. */
+#define value(key, fmt, ...) diag(KVER_VALUE key "=" fmt, __VA_ARGS__)
 
 /* Read a small text file into buf without its trailing newline. */
 static int read_text(const char *path, char *buf, size_t size)
@@ -366,7 +367,7 @@ static void run_guest_test(const char *plugin, const char *prog, const char *exp
 	pid_t pid;
 
 	snprintf(dir, sizeof(dir), GUEST_DIR "/%.255s", plugin);
-	snprintf(name, sizeof(name), "guest:%.255s/%.255s", plugin, prog);
+	snprintf(name, sizeof(name), KVER_GUEST_TEST "%.255s/%.255s", plugin, prog);
 	printf("    # Subtest: %s\n", name);
 	fflush(stdout);
 	if (pipe2(pipefd, O_CLOEXEC)) {
@@ -482,7 +483,7 @@ static void mount_fs(const char *type, const char *dir)
 
 static void leave(int status)
 {
-	printf("# kver-probe: exit=%d\n", status);
+	printf(KVER_PROBE_EXIT "%d\n", status);
 	fflush(stdout);
 	sync();
 	if (ioperm(DEBUG_EXIT_PORT, 4, 1) == 0)
@@ -514,7 +515,7 @@ int main(void)
 	/* KUnit has finished by now; keep later kernel messages off our KTAP. */
 	klogctl(8 /* SYSLOG_ACTION_CONSOLE_LEVEL */, NULL, 1);
 
-	printf("KTAP version 1\n# kver-probe\n");
+	printf("KTAP version 1\n# " KVER_PROBE_NAME "\n");
 	if (cmdline_param("kver.expect", expect, sizeof(expect))) {
 		printf("Bail out! no kver.expect= on the kernel command line\n");
 		leave(1);
@@ -555,7 +556,7 @@ int main(void)
 		if (tests[i].prog[0]) {
 			run_guest_test(tests[i].plugin, tests[i].prog, expect, version);
 		} else {
-			snprintf(buf, sizeof(buf), "guest:%.255s", tests[i].plugin);
+			snprintf(buf, sizeof(buf), KVER_GUEST_TEST "%.255s", tests[i].plugin);
 			result(1, buf, tests[i].skip);
 		}
 	}

@@ -4,6 +4,7 @@
 #   pass NAME          ok N NAME
 #   fail NAME          not ok N NAME, then the last lines of that output
 #   tap_end SUITE      the plan and the totals; status 0 when none failed
+#   protocol NAME      a string of probe/protocol.h (KVER_PROBE_EXIT, ...)
 npass=0
 nfail=0
 pass() {
@@ -20,4 +21,11 @@ tap_end() {
 	echo "1..$((npass + nfail))"
 	echo "# $1: $npass passed, $nfail failed"
 	[ "$nfail" = 0 ]
+}
+# The C preprocessor reads the header, so the probe's strings are spelled
+# once; $top is the test's own (the top of the repository).
+protocol() {
+	# shellcheck disable=SC2154
+	printf '#include "protocol.h"\n%s\n' "$1" | ${CC:-cc} -E -P -I "$top/probe" - |
+		sed -n 's/" "//g; s/^"\(.*\)"$/\1/p'
 }

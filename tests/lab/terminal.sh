@@ -170,4 +170,77 @@ if [ "$rc" = 2 ] && grep -q "^kver-lab: error: --total needs a number, not 'lots
 kl progress --total 3 <"$log"
 if [ "$rc" = 2 ] && grep -q "progress needs --tree" "$work/err"; then pass "progress: --tree is needed"; else fail "progress: no --tree (status $rc)"; fi
 
+# --guest: did each guest run to its end? Failed checks are not its concern.
+kl report --guest "$boots/pass" "$boots/wrong-release"
+if [ "$rc" = 0 ] && [ ! -s "$work/out" ]; then pass "--guest: failed checks, guests that ended"; else fail "--guest: pass and wrong-release (status $rc)"; fi
+kl report --guest "$boots/pass" "$boots/hung" "$boots/probe-stopped"
+if [ "$rc" = 1 ] && [ "$(wc -l <"$work/out")" = 2 ] &&
+	grep -q "/hung: hung: guest hung after /init started" "$work/out"; then
+	pass "--guest: one line per guest that did not end, status 1"
+else
+	fail "--guest: hung and probe-stopped (status $rc)"
+fi
+# Bad boot folders: one line naming the cause, status 2.
+mkdir -p "$work/fifo"
+mkfifo "$work/fifo/point.meta"
+kl report "$work/fifo"
+if [ "$rc" = 2 ] && grep -q "^kver-lab: error: cannot read .*/fifo/point.meta: not a regular file$" "$work/err"; then
+	pass "a FIFO for point.meta is an error, not a wait"
+else
+	fail "a FIFO for point.meta (status $rc)"
+fi
+kl report "$work/nothing"
+if [ "$rc" = 2 ] && grep -q "^kver-lab: error: cannot read .*/nothing: No such file or directory$" "$work/err"; then
+	pass "a missing boot folder is an error"
+else
+	fail "a missing boot folder (status $rc)"
+fi
+
+# ktap: parse only, no boot judged (no point.meta needed).
+cp "$boots/wrong-release/serial.log" "$work/wrong.log"
+kl ktap "$work/wrong.log"
+if [ "$rc" = 1 ] && grep -q '^    FAIL     uname_release$' "$work/out" &&
+	grep -q "^      # uname_release: got '6\.1\.256', expected a release starting with '6\.1\.257'$" "$work/out" &&
+	grep -q ': 60 passed, 5 failed, 24 skipped, 0 missing in 2 KTAP documents$' "$work/out"; then
+	pass "ktap: failures with their diagnostics, the summary, status 1"
+else
+	fail "ktap: wrong-release's log (status $rc)"
+fi
+kl ktap - <"$boots/pass/serial.log"
+if [ "$rc" = 0 ] && grep -q '^-: 89 passed, 0 failed, 0 skipped, 0 missing in 2 KTAP documents$' "$work/out"; then
+	pass "ktap: a passing log from stdin, status 0"
+else
+	fail "ktap: pass from stdin (status $rc)"
+fi
+kl ktap --json "$boots/probe-crashed/serial.log" "$boots/pass/serial.log"
+if [ "$rc" = 1 ] && [ "$(jq -c '[.ok, .files[0].documents[1].counts.missing, .files[1].ok]' "$work/out" 2>&1)" = '[false,4,true]' ]; then
+	pass "ktap --json: valid, missing tests counted per document"
+else
+	fail "ktap --json (status $rc)"
+fi
+kl ktap "$work/none.log"
+if [ "$rc" = 2 ] && grep -q "^kver-lab: error: cannot read .*/none.log: No such file or directory$" "$work/err"; then
+	pass "ktap: a missing file is an error"
+else
+	fail "ktap: a missing file (status $rc)"
+fi
+kl ktap "$work"
+if [ "$rc" = 2 ] && grep -q "^kver-lab: error: cannot read .*: Is a directory$" "$work/err"; then
+	pass "ktap: a folder is an error, not an empty log"
+else
+	fail "ktap: a folder (status $rc)"
+fi
+
+# matrix: kver-matrix's own code, the same verdicts on the same recordings.
+mboots=$top/tests/matrix/fixtures/boots
+kl matrix --quiet --expected "$top/tests/expected-matrix.txt" "$mboots"
+rc_same=$rc
+sed 's/^\(6\.1 unfixed 256 spill\) fail$/\1 ok/' "$top/tests/expected-matrix.txt" >"$work/expected"
+kl matrix --quiet --expected "$work/expected" "$mboots"
+if [ "$rc_same" = 0 ] && [ "$rc" = 1 ] && grep -q "^6\.1 unfixed 256 spill: expected ok, measured fail" "$work/err"; then
+	pass "matrix: kver-matrix's verdicts, a wrong expectation caught"
+else
+	fail "matrix: status $rc_same on the expected verdicts, $rc on a wrong one"
+fi
+
 tap_end "terminal tests"

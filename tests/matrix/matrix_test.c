@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "matrix.h"
+#include "protocol.h"
 
 static unsigned int passed, failed;
 
@@ -54,7 +55,7 @@ static void add_point(struct matrix *m, const struct spec *s)
 	else
 		snprintf(sub, sizeof(sub), "%u", s->sublevel);
 	snprintf(log, sizeof(log),
-		 "KTAP version 1\r\n# kver-probe\r\n"
+		 "KTAP version 1\r\n# " KVER_PROBE_NAME "\r\n"
 		 "# value: uname.release=%s\r\n# value: proc.osrelease=%s\r\n"
 		 "# value: proc.version=%s\r\n# value: vdso.code=0x%06x\r\n"
 		 "# value: uname26.release=%s\r\n# value: v4l2.version=0x%06x\r\n"
@@ -64,7 +65,7 @@ static void add_point(struct matrix *m, const struct spec *s)
 		 "    # value: headers.sublevel=%s\r\n%s%s",
 		 s->release, s->release, s->release, s->code, s->uname26 ? s->uname26 : "2.6.61",
 		 s->code, s->code, s->code, s->code, s->bcd ? s->bcd : "0601", s->hcode, s->kv,
-		 sub, s->extra ? s->extra : "", s->unfinished ? "" : "# kver-probe: exit=0\r\n");
+		 sub, s->extra ? s->extra : "", s->unfinished ? "" : KVER_PROBE_EXIT "0\r\n");
 	rc = point_from_text(&p, "test", meta, log, err, sizeof(err));
 	CHECK(rc == 0, "point_from_text: %s", err);
 	if (rc == 0)
@@ -260,7 +261,7 @@ static void test_channels(void)
 				  "# value: cec.version=0x060200\n"
 				  "    # value: headers.code=0x0601ff\n"
 				  "    # value: headers.kernel_version=0x0601ff\n"
-				  "    # value: headers.sublevel=256\n# kver-probe: exit=1\n";
+				  "    # value: headers.sublevel=256\n" KVER_PROBE_EXIT "1\n";
 
 		CHECK(point_from_text(&p, "x", "tree=6.1\nmakefile=6.1.192\nseries=x\nsublevel=256\n",
 				      log, err, sizeof(err)) == 0, "%s", err);
@@ -406,7 +407,7 @@ static void test_compare_and_render(void)
 	/* Escaping of odd values. */
 	{
 		struct point p;
-		const char *log = "# value: uname.release=6.1.1|x\"y<z>\n# kver-probe: exit=0\n";
+		const char *log = "# value: uname.release=6.1.1|x\"y<z>\n" KVER_PROBE_EXIT "0\n";
 
 		CHECK(point_from_text(&p, "q\"dir", "tree=6.1\nmakefile=6.1.1\nseries=a|b<c&\nsublevel=1\n",
 				      log, err, sizeof(err)) == 0, "%s", err);

@@ -129,7 +129,9 @@ expect_rc "without --all-expected a subset is fine" 0
 
 # 6. A guest that never finished: no data, a difference, and named.
 copy_boots
-grep -v 'kver-probe: exit=' "$boots/$tree-kver-255/serial.log" >"$work/boots/$tree-kver-255/serial.log"
+exit_line=$(protocol KVER_PROBE_EXIT)
+[ -n "$exit_line" ] || fail "probe/protocol.h gives the probe's exit line"
+grep -vF "$exit_line" "$boots/$tree-kver-255/serial.log" >"$work/boots/$tree-kver-255/serial.log"
 km --expected "$expected" --quiet "$work/boots"
 expect_rc "an unfinished guest gives no-data cells" 1 "^$tree kver 255 spill: expected ok, measured no data"
 expect_rc "... and the problem is named" 1 "kver-255: the probe did not finish"
@@ -148,6 +150,15 @@ copy_boots
 cp -R "$work/boots/$tree-mask-256" "$work/boots/copy-of-mask-256"
 km "$work/boots"
 expect_rc "the same point twice is an input error" 2 "are the same point"
+copy_boots
+rm "$work/boots/$tree-mask-256/serial.log"
+mkfifo "$work/boots/$tree-mask-256/serial.log"
+km "$work/boots"
+expect_rc "a FIFO for serial.log is an input error, not a wait" 2 "mask-256/serial.log: not a regular file"
+copy_boots
+echo "not a pair" >>"$work/boots/$tree-mask-256/point.meta"
+km "$work/boots"
+expect_rc "a malformed point.meta is an input error" 2 "mask-256/point.meta:[0-9]+: 'not a pair' is not KEY=VALUE"
 
 # 8. Colour only when asked or on a terminal, and never with NO_COLOR.
 esc=$(printf '\033')

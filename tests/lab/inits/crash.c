@@ -5,9 +5,11 @@
  */
 #include <stdio.h>
 
+#include "protocol.h"
+
 int main(void)
 {
-	printf("KTAP version 1\n# kver-probe\n1..4\n");
+	printf("KTAP version 1\n# " KVER_PROBE_NAME "\n1..4\n");
 	fflush(stdout);
 	/* A fault, not raise(): PID 1 ignores signals sent by user space. */
 	*(volatile int *)0 = 1;

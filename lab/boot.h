@@ -1,0 +1,85 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The boot model: one boot folder (what lab/boot.sh and lab/run.sh left)
+ * read once into one struct boot, with the judge's verdict on it. Every
+ * reader of boot folders (kver-lab report, kver-matrix) goes through here.
+ *
+ * A boot folder holds point.meta (KEY=VALUE lines), serial.log (the whole
+ * console: KUnit's KTAP, the probe's KTAP and "# value: KEY=VALUE" lines,
+ * see probe/protocol.h), qemu.status (QEMU's exit status, 124 or 137 when
+ * the time limit ended it), qemu.timeout and qemu.stderr.
+ *
+ * The API follows ktap.h: boot_init, boot_meta_line / boot_feed (one line
+ * at a time, so a test can build a boot from text), boot_finish (judges),
+ * boot_free. boot_read does all of it for a folder. No global state.
+ */
+#ifndef KVER_BOOT_H
+#define KVER_BOOT_H
+
+#include <stddef.h>
+
+#include "ktap.h"
+
+#define BOOT_TAIL_LINES 12
+
+struct boot_pair {
+	char *key;
+	char *val;
+};
+
+struct boot {
+	char *dir;
+	/* point.meta, in order; style and version get their defaults */
+	struct boot_pair *meta;
+	size_t nmeta;
+	/* what lab/boot.sh recorded */
+	int has_serial;		/* serial.log existed */
+	int qemu_status;	/* -1 when not recorded */
+	int timeout_s;
+	char qemu_msg[256];	/* first line of qemu.stderr */
+	/* the serial log */
+	struct ktap_log log;
+	struct ktap_doc *probe;	/* the probe's KTAP document, or NULL */
+	int exit_marker;	/* the probe's own exit=N, -1 when absent */
+	int exit_seen;		/* the probe's exit line was printed */
+	struct boot_pair *values;	/* "# value:" lines; the first of a key counts */
+	size_t nvalues;
+	char *tail[BOOT_TAIL_LINES];
+	int ntail;
+	int started, ran_init, init_failed;
+	char panic[200];	/* the first kernel panic's reason, or "" */
+	/* the verdict (boot_finish) */
+	char guest[32];		/* "ok", "hung", "panic", "probe-crashed", "no-init", ... */
+	char detail[1536];	/* why the guest is not ok, or "" */
+	struct ktap_counts kunit, guest_tests;
+	int kunit_docs;
+	int ok;			/* guest ok, every probe check, KUnit case and guest test */
+};
+
+/* An empty boot of folder dir (a copy is kept). -1 when out of memory. */
+int boot_init(struct boot *b, const char *dir);
+/* One point.meta line. -1 with a message in err when it is not KEY=VALUE. */
+int boot_meta_line(struct boot *b, const char *line, int lineno, char *err, size_t errsize);
+/* One serial log line (its newline may be left on). -1 when out of memory. */
+int boot_feed(struct boot *b, const char *line);
+/*
+ * Check point.meta (tree, series, makefile M.P.S and a decimal sublevel
+ * are required), close the KTAP log and judge the boot. Returns 0, or -1
+ * with a message in err when point.meta is malformed or memory ran out.
+ */
+int boot_finish(struct boot *b, char *err, size_t errsize);
+/*
+ * Read folder dir: boot_init, point.meta, serial.log, qemu.*, boot_finish.
+ * A missing serial.log or qemu.status is a boot to judge (the guest left
+ * nothing); a missing folder or point.meta, a file that is not a regular
+ * file, or a malformed point.meta is an error: -1 with one line in err.
+ */
+int boot_read(struct boot *b, const char *dir, char *err, size_t errsize);
+void boot_free(struct boot *b);
+
+/* A point.meta value, "" when the key is absent. */
+const char *boot_meta(const struct boot *b, const char *key);
+/* The value of KEY as the log first printed it, or NULL. */
+const char *boot_value(const struct boot *b, const char *key);
+
+#endif

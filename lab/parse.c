@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kver-lab ktap [--json] FILE...: parse only. Read each file (a serial log,
+ * or any KTAP; "-" is stdin) with the KTAP reader and print its tests, the
+ * failures' diagnostics and a summary, without judging a boot: no
+ * point.meta, no QEMU status, no verdict. Exit status 1 when a test
+ * failed, went missing or a document bailed out.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "json.h"
+#include "lab.h"
+
+/* A test and its subtests, one line each, indented by depth. */
+static void print_test(FILE *out, const struct ktap_test *t, int depth)
+{
+	const char *word[] = { "ok", "FAIL", "skip", "MISSING" };
+
+	fprintf(out, "%*s%-7s  %s", 2 * depth, "", word[t->status], t->name);
+	if (t->directive)
+		fprintf(out, "  # %s", t->directive);
+	fputc('\n', out);
+	if (t->status == KTAP_FAIL)
+		for (size_t i = 0; i < t->ndiag; i++)
+			fprintf(out, "%*s  # %s\n", 2 * depth, "", t->diag[i]);
+	for (size_t i = 0; i < t->nsub; i++)
+		print_test(out, &t->sub[i], depth + 1);
+}
+
+static int doc_bad(const struct ktap_doc *d, struct ktap_counts *c)
+{
+	ktap_count(&d->root, c);
+	return c->fail || c->missing || d->bailed;
+}
+
+/* The text of one file; 1 when something in it failed. */
+static int print_text(FILE *out, const char *name, const struct ktap_log *log)
+{
+	struct ktap_counts all = { 0 };
+	int bad = 0;
+
+	fprintf(out, "%s\n", name);
+	for (size_t d = 0; d < log->ndocs; d++) {
+		const struct ktap_doc *doc = &log->docs[d];
+		struct ktap_counts c = { 0 };
+
+		bad |= doc_bad(doc, &c);
+		fprintf(out, "  KTAP document %zu%s%s%s: %zu test%s", d + 1,
+			doc->first_diag ? " (" : "", doc->first_diag ? doc->first_diag : "",
+			doc->first_diag ? ")" : "", doc->root.nsub, doc->root.nsub == 1 ? "" : "s");
+		if (doc->plan >= 0)
+			fprintf(out, ", plan %d", doc->plan);
+		fputc('\n', out);
+		for (size_t i = 0; i < doc->root.nsub; i++)
+			print_test(out, &doc->root.sub[i], 2);
+		if (doc->bailed)
+			fprintf(out, "    Bail out! %s\n",
+				doc->bail_reason ? doc->bail_reason : "");
+		all.pass += c.pass;
+		all.fail += c.fail;
+		all.skip += c.skip;
+		all.missing += c.missing;
+	}
+	fprintf(out, "%s: %d passed, %d failed, %d skipped, %d missing in %zu KTAP document%s\n",
+		name, all.pass, all.fail, all.skip, all.missing, log->ndocs,
+		log->ndocs == 1 ? "" : "s");
+	return bad;
+}
+
+/* The JSON of one file: {"file":..,"documents":[..],"ok":..}; 1 when something failed. */
+static int print_json(FILE *out, const char *name, const struct ktap_log *log)
+{
+	int bad = 0;
+
+	fputs("{\"file\":", out);
+	json_str(out, name);
+	fputs(",\"documents\":[", out);
+	for (size_t d = 0; d < log->ndocs; d++) {
+		const struct ktap_doc *doc = &log->docs[d];
+		struct ktap_counts c = { 0 };
+		int dbad = doc_bad(doc, &c);
+
+		bad |= dbad;
+		fputs(d ? ",\n{\"producer\":" : "\n{\"producer\":", out);
+		if (doc->first_diag)
+			json_str(out, doc->first_diag);
+		else
+			fputs("null", out);
+		fprintf(out, ",\"plan\":%d,\"bailed\":%s", doc->plan,
+			doc->bailed ? "true" : "false");
+		if (doc->bailed) {
+			fputs(",\"bail_reason\":", out);
+			json_str(out, doc->bail_reason);
+		}
+		json_counts(out, "counts", &c);
+		fputs(",\"tests\":[", out);
+		for (size_t i = 0; i < doc->root.nsub; i++) {
+			fputs(i ? "," : "", out);
+			json_test(out, &doc->root.sub[i]);
+		}
+		fprintf(out, "],\"ok\":%s}", dbad ? "false" : "true");
+	}
+	fprintf(out, "\n],\"ok\":%s}", bad ? "false" : "true");
+	return bad;
+}
+
+/* Parse one file into log; a file that cannot be read ends the command. */
+static void read_one(const char *name, struct ktap_log *log)
+{
+	FILE *f = strcmp(name, "-") ? fopen(name, "r") : stdin;
+	int rc, err;
+
+	if (!f)
+		die("cannot read %s: %s", name, strerror(errno));
+	ktap_init(log);
+	errno = 0;
+	rc = ktap_read_file(log, f);
+	/* A folder opens, then fails to read: say so, not "0 documents". */
+	err = ferror(f) ? (errno ? errno : EIO) : 0;
+	if (f != stdin)
+		fclose(f);
+	if (rc || err)
+		ktap_free(log);
+	if (err)
+		die("cannot read %s: %s", name, strerror(err));
+	if (rc)
+		die("%s: %s", name, "out of memory");
+}
+
+int cmd_ktap(int argc, char **argv)
+{
+	int json = 0, bad = 0, i = 0;
+
+	for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
+		if (!strcmp(argv[i], "--json"))
+			json = 1;
+		else if (!strcmp(argv[i], "--")) {
+			i++;
+			break;
+		} else {
+			die("unknown ktap option '%s'%s (try --help)", argv[i], "");
+		}
+	}
+	if (i >= argc)
+		die("%s%s", "ktap needs at least one file (- for stdin)", "");
+	if (json)
+		fputs("{\"files\":[", stdout);
+	for (int first = i; i < argc; i++) {
+		struct ktap_log log;
+
+		read_one(argv[i], &log);
+		if (json) {
+			fputs(i > first ? ",\n" : "\n", stdout);
+			bad |= print_json(stdout, argv[i], &log);
+		} else {
+			fputs(i > first ? "\n" : "", stdout);
+			bad |= print_text(stdout, argv[i], &log);
+		}
+		ktap_free(&log);
+	}
+	if (json)
+		printf("\n],\"ok\":%s}\n", bad ? "false" : "true");
+	return bad ? 1 : 0;
+}

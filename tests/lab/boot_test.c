@@ -1,0 +1,327 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Host tests of the boot model (lab/boot.c): recorded boot folders of real
+ * QEMU runs, boots built line by line for each rule of the judge, and the
+ * bad folders it must refuse with one line naming the cause.
+ *
+ *   boot_test TESTS_DIR [NAME]    TESTS_DIR is tests/; NAME runs one test
+ *
+ * Output is KTAP: one result per test, failed checks as diagnostics.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "boot.h"
+#include "protocol.h"
+
+static const char *tests_dir;
+static int failed_checks;
+
+#define CHECK(cond, ...)                                                         \
+	do {                                                                     \
+		if (!(cond)) {                                                   \
+			failed_checks++;                                         \
+			printf("# %s:%d: %s: ", __FILE__, __LINE__, #cond);      \
+			printf(__VA_ARGS__);                                     \
+			putchar('\n');                                           \
+		}                                                                \
+	} while (0)
+
+/* The probe's lines, as probe/protocol.h spells them. */
+#define PROBE_START "KTAP version 1\n# " KVER_PROBE_NAME "\n"
+#define PROBE_EXIT(n) KVER_PROBE_EXIT #n "\n"
+#define VALUE(kv) KVER_VALUE_LINE kv
+
+static const char good_meta[] = "tree=6.1\npackage=6.1.192-3\nmakefile=6.1.192\n"
+				"series=kver\nsublevel=256\nexpect=6.1.256\n";
+
+/* A boot from text: meta lines, serial lines, QEMU's status. 0 or -1. */
+static int from_text(struct boot *b, const char *meta, const char *serial, int status,
+		     char *err, size_t errsize)
+{
+	char *m = strdup(meta), *s = strdup(serial), *save, *line;
+	int rc = boot_init(b, "text"), n = 0;
+
+	for (line = strtok_r(m, "\n", &save); !rc && line; line = strtok_r(NULL, "\n", &save))
+		rc = boot_meta_line(b, line, ++n, err, errsize);
+	for (line = strtok_r(s, "\n", &save); !rc && line; line = strtok_r(NULL, "\n", &save))
+		rc = boot_feed(b, line);
+	b->qemu_status = status;
+	b->timeout_s = 20;
+	if (!rc)
+		rc = boot_finish(b, err, errsize);
+	free(m);
+	free(s);
+	return rc;
+}
+
+/* What the recorded boots of tests/lab/boots must yield (see their expect files). */
+static const struct {
+	const char *dir, *guest;
+	int ok;
+} recorded[] = {
+	{ "pass", "ok", 1 },
+	{ "wrong-release", "ok", 0 },
+	{ "hung", "hung", 0 },
+	{ "no-init", "panic", 0 },
+	{ "probe-crashed", "probe-crashed", 0 },
+	{ "probe-stopped", "no-result", 0 },
+	{ "qemu-error", "qemu-error", 0 },
+};
+
+/* Each recorded boot gets the judge's verdict its expect file names. */
+static void test_recorded(void)
+{
+	for (size_t i = 0; i < sizeof(recorded) / sizeof(recorded[0]); i++) {
+		char dir[4096], err[512] = "";
+		struct boot b;
+
+		snprintf(dir, sizeof(dir), "%s/lab/boots/%s", tests_dir, recorded[i].dir);
+		CHECK(boot_read(&b, dir, err, sizeof(err)) == 0, "%s: %s", dir, err);
+		CHECK(!strcmp(b.guest, recorded[i].guest), "%s: guest %s", dir, b.guest);
+		CHECK(b.ok == recorded[i].ok, "%s: ok %d", dir, b.ok);
+		boot_free(&b);
+	}
+}
+
+/* The passing boot: values, counts and the probe's document, as the report shows them. */
+static void test_pass_values(void)
+{
+	char dir[4096], err[512] = "";
+	struct boot b;
+
+	snprintf(dir, sizeof(dir), "%s/lab/boots/pass", tests_dir);
+	CHECK(boot_read(&b, dir, err, sizeof(err)) == 0, "%s", err);
+	CHECK(b.probe != NULL, "probe document");
+	CHECK(b.exit_seen && b.exit_marker == 0, "exit %d", b.exit_marker);
+	CHECK(b.kunit.pass == 57 && b.kunit.fail == 0, "kunit %d", b.kunit.pass);
+	CHECK(b.guest_tests.pass == 26, "guest tests %d", b.guest_tests.pass);
+	CHECK(boot_value(&b, "uname.release") && !strcmp(boot_value(&b, "uname.release"),
+							 "6.1.256"), "release");
+	CHECK(boot_value(&b, "vdso.code") && !strcmp(boot_value(&b, "vdso.code"), "0x0601ff"),
+	      "vdso");
+	CHECK(!strcmp(boot_meta(&b, "style"), "upstream"), "default style");
+	CHECK(!strcmp(boot_meta(&b, "version"), "6.1.256"), "version defaults to expect");
+	CHECK(!strcmp(boot_meta(&b, "nothing"), ""), "absent key");
+	CHECK(b.ntail == BOOT_TAIL_LINES, "tail %d", b.ntail);
+	boot_free(&b);
+}
+
+/* A matrix recording keeps only value lines: indented plugin values count. */
+static void test_matrix_recording(void)
+{
+	char dir[4096], err[512] = "";
+	struct boot b;
+
+	snprintf(dir, sizeof(dir), "%s/matrix/fixtures/boots/6.1-kver-256", tests_dir);
+	CHECK(boot_read(&b, dir, err, sizeof(err)) == 0, "%s", err);
+	CHECK(b.exit_seen, "exit line");
+	CHECK(boot_value(&b, "headers.sublevel") &&
+	      !strcmp(boot_value(&b, "headers.sublevel"), "256"), "indented value");
+	CHECK(!b.ok, "a recording without KUnit output is not ok");
+	boot_free(&b);
+}
+
+/* Values: any indentation, CR LF line ends, the first of a key counts. */
+static void test_values(void)
+{
+	static const char log[] = VALUE("a=1\r\n")
+				  "    " VALUE("b=two words\r\n")
+				  VALUE("a=2\n")
+				  VALUE("=no key\n")
+				  VALUE("nokey\n")
+				  "x " VALUE("c=not at the start\n");
+	char err[512] = "";
+	struct boot b;
+
+	CHECK(from_text(&b, good_meta, log, 0, err, sizeof(err)) == 0, "%s", err);
+	CHECK(boot_value(&b, "a") && !strcmp(boot_value(&b, "a"), "1"), "first a");
+	CHECK(boot_value(&b, "b") && !strcmp(boot_value(&b, "b"), "two words"), "b");
+	CHECK(!boot_value(&b, "c") && !boot_value(&b, ""), "c or empty key");
+	CHECK(b.nvalues == 2, "%zu values", b.nvalues);
+	CHECK(!b.exit_seen && b.exit_marker == -1, "no exit line");
+	boot_free(&b);
+}
+
+/* A malformed point.meta is refused, each with its cause. */
+static void test_bad_meta(void)
+{
+	static const struct {
+		const char *meta, *want;
+	} cases[] = {
+		{ "tree=6.1\nnot a pair\n", "'not a pair' is not KEY=VALUE" },
+		{ "=6.1\n", "'=6.1' is not KEY=VALUE" },
+		{ "tree=6.1\nseries=kver\nmakefile=6.1.192\n",
+		  "lacks tree, series, makefile or sublevel" },
+		{ "tree=6.1\nseries=kver\nmakefile=6.1\nsublevel=1\n", "makefile=6.1 is not M.P.S" },
+		{ "tree=6.1\nseries=kver\nmakefile=6.1.192\nsublevel=1x\n", "sublevel=1x" },
+		{ "tree=6.1\nseries=kver\nmakefile=6.1.192\nsublevel=-1\n", "sublevel=-1" },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char err[512] = "";
+		struct boot b;
+
+		CHECK(from_text(&b, cases[i].meta, "", 0, err, sizeof(err)) == -1, "case %zu", i);
+		CHECK(strstr(err, cases[i].want), "case %zu: '%s'", i, err);
+		boot_free(&b);
+	}
+}
+
+/* One case of the judge: a serial log and QEMU's status, and the verdict. */
+static const struct {
+	const char *name, *log;
+	int status;
+	const char *guest, *detail;
+	int ok;
+} judged[] = {
+	{ "hung in the probe", "Run /init as init process\n# " KVER_PROBE_NAME "\n", 124, "hung",
+	  "guest hung in the probe: no exit within 20 s", 0 },
+	{ "hung before /init", "Linux version 6.1.256\n", 137, "hung",
+	  "guest hung before /init: no exit within 20 s", 0 },
+	{ "/init crashed", "Run /init as init process\nKernel panic - not syncing: boom\n", 0,
+	  "init-crashed", "/init crashed: kernel panic: boom", 0 },
+	{ "init failed", "Run /init as init process\nFailed to execute /init (error -8)\n"
+	  "Kernel panic - not syncing: No working init found.\n", 0, "panic",
+	  "kernel panicked before /init: kernel panic: No working init found.", 0 },
+	{ "no /init", "Linux version 6.1.256\n", 0, "no-init", "guest never reached /init", 0 },
+	{ "inconsistent", PROBE_START "1..1\nok 1 a\n" PROBE_EXIT(0), 0x23, "inconsistent",
+	  "probe said exit=0 but QEMU exited 35", 0 },
+	{ "bailed", PROBE_START "Bail out! no kver.expect=\n" PROBE_EXIT(1), 0x23, "bailed",
+	  "probe bailed out: no kver.expect=", 0 },
+	{ "exit status says ok, a check failed",
+	  "KTAP version 1\n1..1\nok 1 suite\n" PROBE_START "1..1\nnot ok 1 a\n" PROBE_EXIT(0),
+	  0x21, "ok", "", 0 },
+	{ "all ok", "KTAP version 1\n1..1\nok 1 suite\n" PROBE_START "1..1\nok 1 a\n" PROBE_EXIT(0),
+	  0x21, "ok", "", 1 },
+	{ "no KUnit output", PROBE_START "1..1\nok 1 a\n" PROBE_EXIT(0), 0x21, "ok", "", 0 },
+};
+
+/* Every rule of the judge, in the order the rules win. */
+static void test_judge(void)
+{
+	for (size_t i = 0; i < sizeof(judged) / sizeof(judged[0]); i++) {
+		char err[512] = "";
+		struct boot b;
+
+		CHECK(from_text(&b, good_meta, judged[i].log, judged[i].status, err,
+				sizeof(err)) == 0, "%s: %s", judged[i].name, err);
+		CHECK(!strcmp(b.guest, judged[i].guest), "%s: guest %s", judged[i].name, b.guest);
+		CHECK(!strcmp(b.detail, judged[i].detail), "%s: '%s'", judged[i].name, b.detail);
+		CHECK(b.ok == judged[i].ok, "%s: ok %d", judged[i].name, b.ok);
+		boot_free(&b);
+	}
+}
+
+/* A folder with a made point.meta and, when fifo names one, a FIFO. */
+static void make_folder(const char *dir, const char *meta, const char *fifo)
+{
+	char path[4200];
+	FILE *f;
+
+	mkdir(dir, 0755);
+	snprintf(path, sizeof(path), "%s/point.meta", dir);
+	if (meta && (f = fopen(path, "w"))) {
+		fputs(meta, f);
+		fclose(f);
+	}
+	if (fifo) {
+		snprintf(path, sizeof(path), "%s/%s", dir, fifo);
+		mkfifo(path, 0600);
+	}
+}
+
+static void remove_folder(const char *dir)
+{
+	static const char *const names[] = { "point.meta", "serial.log", "qemu.status" };
+	char path[4200];
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+		unlink(path);
+	}
+	rmdir(dir);
+}
+
+/* Bad folders: refused at once (a FIFO is not waited on), the cause named. */
+static void test_bad_folders(void)
+{
+	char tmp[] = "/tmp/kver-boot-test.XXXXXX", dir[4096], err[512];
+	static const struct {
+		const char *meta, *fifo, *want;
+	} cases[] = {
+		{ NULL, NULL, "point.meta: No such file or directory" },
+		{ NULL, "point.meta", "point.meta: not a regular file" },
+		{ good_meta, "serial.log", "serial.log: not a regular file" },
+		{ good_meta, "qemu.status", "qemu.status: not a regular file" },
+	};
+	struct boot b;
+
+	if (!mkdtemp(tmp)) {
+		CHECK(0, "mkdtemp");
+		return;
+	}
+	snprintf(dir, sizeof(dir), "%s/none", tmp);
+	CHECK(boot_read(&b, dir, err, sizeof(err)) == -1 &&
+	      strstr(err, "none: No such file or directory"), "missing folder: %s", err);
+	boot_free(&b);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		snprintf(dir, sizeof(dir), "%s/case", tmp);
+		make_folder(dir, cases[i].meta, cases[i].fifo);
+		err[0] = '\0';
+		CHECK(boot_read(&b, dir, err, sizeof(err)) == -1 && strstr(err, cases[i].want),
+		      "case %zu: '%s'", i, err);
+		boot_free(&b);
+		remove_folder(dir);
+	}
+	/* Only point.meta: a boot whose guest left no log, not an error. */
+	make_folder(dir, good_meta, NULL);
+	CHECK(boot_read(&b, dir, err, sizeof(err)) == 0 && !strcmp(b.guest, "no-log"), "%s",
+	      b.guest);
+	boot_free(&b);
+	remove_folder(dir);
+	rmdir(tmp);
+}
+
+static const struct {
+	const char *name;
+	void (*fn)(void);
+} tests[] = {
+	{ "recorded", test_recorded },
+	{ "pass_values", test_pass_values },
+	{ "matrix_recording", test_matrix_recording },
+	{ "values", test_values },
+	{ "bad_meta", test_bad_meta },
+	{ "judge", test_judge },
+	{ "bad_folders", test_bad_folders },
+};
+
+int main(int argc, char **argv)
+{
+	size_t n = sizeof(tests) / sizeof(tests[0]), ran = 0, bad = 0;
+
+	if (argc < 2 || argc > 3) {
+		fprintf(stderr, "usage: boot_test TESTS_DIR [NAME]\n");
+		return 2;
+	}
+	tests_dir = argv[1];
+	printf("KTAP version 1\n# boot model\n1..%zu\n", argc == 3 ? (size_t)1 : n);
+	for (size_t i = 0; i < n; i++) {
+		int before = failed_checks;
+
+		if (argc == 3 && strcmp(argv[2], tests[i].name))
+			continue;
+		tests[i].fn();
+		ran++;
+		bad += failed_checks != before;
+		printf("%sok %zu %s\n", failed_checks != before ? "not " : "", ran, tests[i].name);
+	}
+	if (!ran) {
+		printf("Bail out! no test named %s\n", argv[2]);
+		return 2;
+	}
+	return bad ? 1 : 0;
+}
