@@ -1,0 +1,74 @@
+#!/bin/sh
+# variants.sh PLAIN SAN VALGRIND: the same KTAP test program run three ways
+# (each argument a shell command: the plain build, the ASan+UBSan build, the
+# plain build under valgrind), at once, reported as one document. A run
+# under a sanitizer is a property of the run: each test is counted once,
+# and is ok only when it is ok (or skipped) in every run. A run that exits
+# non-zero without a failing test (a leak found at exit) fails the whole.
+set -u
+[ $# -eq 3 ] || { echo "usage: variants.sh PLAIN SAN VALGRIND" >&2; exit 2; }
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/kver-variants.XXXXXX") || exit 2
+trap 'rm -rf "$tmp"' EXIT INT TERM
+i=0
+for cmd in "$@"; do
+	i=$((i + 1))
+	(
+		sh -c "$cmd" >"$tmp/$i.out" 2>&1
+		echo $? >"$tmp/$i.rc"
+	) &
+done
+wait
+awk -v names="plain ASan+UBSan valgrind" '
+BEGIN { split(names, label, " "); nv = 3 }
+# Top-level result lines only; subtests are indented.
+/^(not )?ok [0-9]+ / {
+	n = ($1 == "ok") ? $2 : $3
+	if (f > 1) {
+		bad = ($1 == "not")
+		res[f, n] = bad ? "not ok" : "ok"
+		next
+	}
+}
+f > 1 { next }
+/^# .*[0-9]+ passed, [0-9]+ failed/ { next }
+/^1\.\.[0-9]+$/ { plan = $0; next }
+{ line[++nl] = $0 }
+END {
+	for (k = 1; k <= nl; k++) {
+		l = line[k]
+		if (l ~ /^ok [0-9]+ /) {
+			split(l, w, " ")
+			why = ""
+			for (v = 2; v <= nv; v++)
+				if (res[v, w[2]] != "ok")
+					why = why (why == "" ? "" : ", ") label[v] (res[v, w[2]] == "" ? " did not run it" : " failed")
+			if (why != "") {
+				sub(/^ok/, "not ok", l)
+				sub(/ # SKIP.*/, "", l)
+				l = l " # " why
+				failed++
+			} else if (l ~ / # SKIP/)
+				skipped++
+			else
+				passed++
+		} else if (l ~ /^not ok [0-9]+ /)
+			failed++
+		print l
+	}
+	if (plan != "")
+		print plan
+	printf "# %d passed, %d failed, %d skipped\n", passed, failed, skipped
+	exit failed != 0
+}' f=1 "$tmp/1.out" f=2 "$tmp/2.out" f=3 "$tmp/3.out"
+status=$?
+i=0
+for v in plain ASan+UBSan valgrind; do
+	i=$((i + 1))
+	rc=$(cat "$tmp/$i.rc")
+	if [ "$rc" != 0 ] && { [ "$status" = 0 ] || [ "$i" -gt 1 ]; }; then
+		echo "# $v: exit status $rc; the end of its output:"
+		grep -v '^ok ' "$tmp/$i.out" | tail -n 40 | sed 's/^/# /'
+		status=1
+	fi
+done
+exit "$status"
