@@ -1,6 +1,9 @@
 #!/bin/sh
 # shellcheck source-path=SCRIPTDIR source-path=SCRIPTDIR/../lab
-# run.sh [--host|--lab]: kver's test command. Host tests first (unit tests,
+# run.sh [--host|--lab] [NAME]: kver's test command, in KTAP (tests/tap.sh).
+# NAME runs only the tests whose name matches the shell glob *NAME* (a plain
+# word is a substring), at any depth; when none matches, it says so and
+# exits 1. Host tests first (unit tests,
 # sanitizers, valgrind, shellcheck), then the lab's QEMU tests: real kernels
 # built from both trees, booted at SUBLEVEL 255 and 256, and the failures
 # the lab must catch (wrong version, hung guest, crashed probe, no /init,
@@ -11,24 +14,22 @@ cd "$(dirname -- "$0")/.."
 top=$(pwd)
 . "$top/lab/common.sh"
 
-what=${1:-all}
-npass=0
-nfail=0
+what=all
+case ${1:-} in --host | --lab) what=$1; shift ;; esac
+[ $# -le 1 ] || { echo "usage: tests/run.sh [--host|--lab] [NAME]" >&2; exit 2; }
+case ${1:-} in -*) echo "usage: tests/run.sh [--host|--lab] [NAME]" >&2; exit 2 ;; esac
+KVER_T=${1:-}
+export KVER_T
 work=${KVER_TEST_DIR:-$(mktemp -d "${TMPDIR:-/tmp}/kver-tests.XXXXXX")}
 mkdir -p "$work"
 
-pass() {
-	npass=$((npass + 1))
-	echo "ok $((npass + nfail)) $*"
-}
-fail() {
-	nfail=$((nfail + 1))
-	echo "not ok $((npass + nfail)) $*"
-}
+# shellcheck source=SCRIPTDIR/tap.sh
+. "$top/tests/tap.sh"
 # check NAME CMD...: CMD must exit 0; its output is shown only on failure.
 check() {
 	name=$1
 	shift
+	tap_want "$name" || return 0
 	if "$@" >"$work/last.log" 2>&1; then
 		pass "$name"
 	else
@@ -41,6 +42,7 @@ expect_fail() {
 	name=$1
 	pattern=$2
 	shift 2
+	tap_want "$name" || return 0
 	if "$@" >"$work/last.log" 2>&1; then
 		sed 's/^/# /' "$work/last.log" | tail -n 20
 		fail "$name (exit status 0)"
@@ -54,12 +56,19 @@ expect_fail() {
 
 host_tests() {
 	echo "# host tests"
-	check "host tools build" make -s tools
-	check "libkver (unit, ASan+UBSan, valgrind, fuzz, install)" make -s -C lib check
-	check "kver command (plain, ASan+UBSan, valgrind, man page)" make -s -C cli check
-	check "kver-lab: KTAP reader, build progress, terminal report (plain, ASan+UBSan, valgrind)" make -s -C lab check
-	check "kver-lint and kver_compat.h (plain, ASan+UBSan, valgrind)" make -s -C lint check
-	check "kver-matrix (plain, ASan+UBSan, valgrind, recorded boots)" make -s -C matrix check
+	# The tools are built whatever the filter: every test needs them.
+	if tap_want "host tools build"; then
+		check "host tools build" make -s tools
+	elif ! make -s tools >"$work/last.log" 2>&1; then
+		sed 's/^/# /' "$work/last.log" | tail -n 40
+		tap_line "not ok" "host tools build"
+	fi
+	# Each part's tests run plain, under ASan+UBSan and under valgrind.
+	tap_sub libkver make -s -C lib check
+	tap_sub "kver command" make -s -C cli check
+	tap_sub kver-lab make -s -C lab check
+	tap_sub "kver-lint and kver_compat.h" make -s -C lint check
+	tap_sub kver-matrix make -s -C matrix check
 	kl=$top/build/lab/kver-lab
 	for bad in abc 08 -1 "" 65536 4294967296 "1 2"; do
 		expect_fail "SUBLEVEL '$bad' is rejected" "invalid SUBLEVEL '$bad'" "$kl" sublevels 255 "$bad"
@@ -92,8 +101,13 @@ host_tests() {
 		expect_fail "lab/run.sh $opt '$val' is rejected before building" "$pattern" \
 			sh lab/run.sh --trees 6.1 --out "$work/bad" "$opt" "$val" 300
 	done
-	check "verdicts of recorded boots" sh tests/lab/verdicts.sh
-	check "shellcheck" shellcheck -x lab/*.sh tests/*.sh tests/lab/*.sh bench/*.sh
+	tap_sub "verdicts of recorded boots" sh tests/lab/verdicts.sh
+	# Every tracked shell script: a .sh name or a sh shebang.
+	git ls-files | while read -r f; do
+		case $f in *.sh) echo "$f" ;; *) [ -f "$f" ] && head -n 1 "$f" | grep -q '^#!.*\bsh\b' && echo "$f" ;; esac
+	done >"$work/scripts"
+	# shellcheck disable=SC2046 # one word per script
+	check "shellcheck" shellcheck -x $(cat "$work/scripts")
 }
 
 # Negative tests reuse the last image the positive run built for the tree.
@@ -124,7 +138,7 @@ lab_negative() {
 	took=$(($(date +%s) - start))
 	expect_fail "$tree: a hung guest is reported as hung" "guest hung after /init started: no exit within 20 s" \
 		build/lab/kver-lab report "$work/neg-hang"
-	if [ "$took" -le 40 ]; then pass "$tree: the hung guest was stopped in ${took}s (limit 20s)"; else fail "$tree: the hung guest took ${took}s"; fi
+	if [ "$took" -le 40 ]; then tap_line ok "$tree: the hung guest was stopped (limit 20s)"; else tap_line "not ok" "$tree: the hung guest was stopped (limit 20s)"; echo "# it took ${took}s"; fi
 
 	neg crash "$top/build/tests/inits/crash" "$pdir/nothing" "$base.256"
 	expect_fail "$tree: a crashing probe is reported as crashed" "probe crashed: kernel panic: Attempted to kill init" \
@@ -189,8 +203,6 @@ case $what in
 --host) host_tests ;;
 --lab) lab_tests ;;
 all) host_tests; lab_tests ;;
-*) echo "usage: tests/run.sh [--host|--lab]" >&2; exit 2 ;;
 esac
 
-echo "$npass passed, $nfail failed"
-[ "$nfail" = 0 ]
+tap_end "kver tests"

@@ -526,6 +526,7 @@ cases
 # leak, and the same answers. A difference fails the run, not a test.
 batch_run() {
 	n=$1
+	# shellcheck disable=SC2086 # VALGRIND is a command and its flags
 	if ! timeout 600 ${VALGRIND:?VALGRIND must be set} --log-file="$top_tmp/vg" \
 		"$batch" "$top_tmp/cases" "$top_tmp/got" || [ -s "$top_tmp/vg" ]; then
 		echo "# valgrind over the batch of $n cases:"

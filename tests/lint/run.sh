@@ -48,10 +48,10 @@ lint_case() {
 	whys=
 	nargs=$#
 	for mode in plain san valgrind; do
+		# shellcheck disable=SC2086 # VALGRIND is a command and its flags
 		case $mode in
 		plain) set -- "$lint" "$@" ;;
 		san) set -- "$san" "$@" ;;
-		# shellcheck disable=SC2086 # VALGRIND is a command and its flags
 		valgrind) set -- ${VALGRIND:?VALGRIND must be set} --log-file="$work/valgrind.log" "$lint" "$@" ;;
 		esac
 		: >"$work/valgrind.log"
