@@ -35,4 +35,4 @@ objs = $(patsubst $(ROOT)/%.c,$(OUT)/obj/%.o,$(abspath $(1)))
 $(OUT)/obj/%.o: $(ROOT)/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(KVER_CFLAGS) $(DEPFLAGS) $(KVER_CPPFLAGS) -c -o $@ $<
--include $(shell find $(OUT) -name '*.d' 2>/dev/null)
+-include $(wildcard $(OUT)/*/*.d $(OUT)/*/*/*.d $(OUT)/obj/*/*/*.d)

@@ -30,7 +30,7 @@
 struct kt_state {
 	unsigned int run, passed, failed, skipped;
 	unsigned int checks, bad;	/* in the current test */
-	int skipping;
+	int skipping, begun;
 	char name[128], skip[160];
 };
 extern struct kt_state kt;
@@ -84,8 +84,10 @@ int kt_start(const char *call)
 	size_t n = strcspn(call, "(");
 	char glob[256];
 
-	if (!kt.run && !kt.passed && !kt.failed && !kt.skipped)
+	if (!kt.begun) {
+		kt.begun = 1;
 		printf("KTAP version 1\n");
+	}
 	if (n >= sizeof(kt.name))
 		n = sizeof(kt.name) - 1;
 	memcpy(kt.name, call, n);
@@ -108,15 +110,15 @@ void kt_finish(void)
 
 	if (kt.bad) {
 		kt.failed++;
-		printf("not ok %u %s # %u of %u checks failed\n", n, kt.name, kt.bad,
-		       kt.checks);
+		printf("# %s: %u of %u checks failed\nnot ok %u %s\n", kt.name, kt.bad,
+		       kt.checks, n, kt.name);
 	} else if (kt.skipping) {
 		kt.skipped++;
 		printf("ok %u %s # SKIP %s\n", n, kt.name, kt.skip);
 	} else if (!kt.checks) {
 		/* A test that checked nothing cannot pass. */
 		kt.failed++;
-		printf("not ok %u %s # no check ran\n", n, kt.name);
+		printf("# %s: no check ran\nnot ok %u %s\n", kt.name, n, kt.name);
 	} else {
 		kt.passed++;
 		printf("ok %u %s\n", n, kt.name);
@@ -131,7 +133,8 @@ int kt_done(void)
 	const char *nested = getenv("KVER_T_NESTED");
 
 	if (!kt.run) {
-		printf("KTAP version 1\n1..0\n# no test matches '%s'\n", f ? f : "");
+		printf("%s1..0\n# no test matches '%s'\n", kt.begun ? "" : "KTAP version 1\n",
+		       f ? f : "");
 		return nested && !strcmp(nested, "1") ? 0 : 1;
 	}
 	printf("1..%u\n# %u passed, %u failed, %u skipped\n", kt.run, kt.passed,

@@ -1,12 +1,13 @@
 #!/bin/sh
-# variants.sh PLAIN SAN VALGRIND: the same KTAP test program run three ways
-# (each argument a shell command: the plain build, the ASan+UBSan build, the
-# plain build under valgrind), at once, reported as one document. A run
+# variants.sh PLAIN SAN [VALGRIND]: the same KTAP test program run two or
+# three ways (each argument a shell command: the plain build, the ASan+UBSan
+# build, the plain build under valgrind), at once, reported as one document. A run
 # under a sanitizer is a property of the run: each test is counted once,
 # and is ok only when it is ok (or skipped) in every run. A run that exits
 # non-zero without a failing test (a leak found at exit) fails the whole.
 set -u
-[ $# -eq 3 ] || { echo "usage: variants.sh PLAIN SAN VALGRIND" >&2; exit 2; }
+case $# in 2 | 3) ;; *) echo "usage: variants.sh PLAIN SAN [VALGRIND]" >&2; exit 2 ;; esac
+nv=$#
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/kver-variants.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT INT TERM
 i=0
@@ -18,8 +19,9 @@ for cmd in "$@"; do
 	) &
 done
 wait
-awk -v names="plain ASan+UBSan valgrind" '
-BEGIN { split(names, label, " "); nv = 3 }
+[ "$nv" = 3 ] || : >"$tmp/3.out"
+awk -v nv="$nv" -v names="plain ASan+UBSan valgrind" '
+BEGIN { split(names, label, " ") }
 # Top-level result lines only; subtests are indented.
 /^(not )?ok [0-9]+ / {
 	n = ($1 == "ok") ? $2 : $3
@@ -45,7 +47,7 @@ END {
 			if (why != "") {
 				sub(/^ok/, "not ok", l)
 				sub(/ # SKIP.*/, "", l)
-				l = l " # " why
+				print "# " why
 				failed++
 			} else if (l ~ / # SKIP/)
 				skipped++
@@ -64,6 +66,7 @@ status=$?
 i=0
 for v in plain ASan+UBSan valgrind; do
 	i=$((i + 1))
+	[ "$i" -le "$nv" ] || break
 	rc=$(cat "$tmp/$i.rc")
 	if [ "$rc" != 0 ] && { [ "$status" = 0 ] || [ "$i" -gt 1 ]; }; then
 		echo "# $v: exit status $rc; the end of its output:"

@@ -1,7 +1,8 @@
 #!/bin/sh
 # host-tests.sh SRC: the tests of the kver series that need no guest, run on
 # a kernel source tree SRC. They fail on the pristine Debian trees and pass
-# with the series. Output is TAP; exit status 0 when all pass.
+# with the series. Output is KTAP (tests/tap.sh); exit status 0 when all
+# pass.
 #
 #  1-3  checkpatch: KERNEL_VERSION(a, b, c) with a literal c above 255 gets a
 #       KERNEL_VERSION_SUBLEVEL warning naming LINUX_VERSION_SUBLEVEL, in
@@ -17,21 +18,13 @@ set -eu
 src=$(CDPATH='' cd -- "$1" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-failed=0
-n=0
+# shellcheck source=SCRIPTDIR/../tap.sh
+. "$(dirname -- "$0")/../tap.sh"
 
+# result STATUS NAME: the test NAME passed when STATUS is 0.
 result() {
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then
-		echo "ok $n $2"
-	else
-		echo "not ok $n $2"
-		failed=1
-	fi
+	if [ "$1" = 0 ]; then pass "$2"; else fail "$2"; fi
 }
-
-echo "TAP version 13"
-echo "1..8"
 
 # --- checkpatch ---------------------------------------------------------
 # Lines 2-8 of the new file must warn, lines 9-13 must not.
@@ -109,4 +102,4 @@ grep -q 'LINUX_VERSION_SUBLEVEL' "$mk" || ok=1
 grep -q 'saturates at 255' "$mk" || ok=1
 result $ok "makefiles.rst documents linux/version.h, its clamp and LINUX_VERSION_SUBLEVEL"
 
-exit $failed
+tap_end "series host tests"
