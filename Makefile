@@ -3,7 +3,8 @@
 #   make lab      install what is missing, build both trees' kernels with the
 #                 kver series, boot them in QEMU at the default SUBLEVEL
 #                 points and print the verdict
-#   make check    every test: host unit tests and the QEMU boots
+#   make check    every test: host unit tests and the QEMU boots; T=NAME
+#                 runs only the tests whose name matches the glob *NAME*
 #   make matrix   every design from patches/variants/ built, booted, judged
 #   make series-check  the kver series: apply, checkpatch, build after every patch
 #   make bench    benchmarks (ratios)
@@ -39,13 +40,13 @@ lab: deps
 	sh lab/run.sh --trees "$(TREES)" --series "$(SERIES)" --style "$(STYLE)" $(POINTS)
 
 check: deps
-	sh tests/run.sh
+	sh tests/run.sh $(if $(T),"$(T)")
 
 check-host:
-	sh tests/run.sh --host
+	sh tests/run.sh --host $(if $(T),"$(T)")
 
 check-lab:
-	sh tests/run.sh --lab
+	sh tests/run.sh --lab $(if $(T),"$(T)")
 
 matrix: deps tools
 	sh matrix/run.sh --trees "$(TREES)"

@@ -1,12 +1,38 @@
-# Compiler settings shared by every C part of kver (lib, cli, probe, lab tools).
+# config.mk: the build settings of every C part of kver, included by every
+# Makefile. Change a flag here, not in a part's Makefile.
+#
+#   SAN=1       build with ASan+UBSan (the tests build this variant below
+#               $(OUT)/san whatever SAN says)
+#   VALGRIND    the command the tests run a plain build under
+#   T=NAME      run only the tests whose name matches the shell glob *NAME*
+#               (a plain word is a substring), as KVER_T in the environment
 CC       ?= cc
 CFLAGS   ?= -O2 -g
 KVER_CFLAGS := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror $(CFLAGS)
-# Sanitizer build used by the tests (make SAN=1).
+# Header dependencies: every object and binary also writes its .d file.
+DEPFLAGS  = -MMD -MP
+SANFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 ifeq ($(SAN),1)
-KVER_CFLAGS += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+KVER_CFLAGS  += $(SANFLAGS)
 KVER_LDFLAGS += -fsanitize=address,undefined
+endif
+VALGRIND := valgrind -q --error-exitcode=99 --leak-check=full \
+	--errors-for-leak-kinds=all --show-leak-kinds=all
+ifneq ($(T),)
+export KVER_T := $(T)
 endif
 # Everything built goes below build/ at the top of the repository.
 TOP      := $(patsubst %/,%,$(dir $(lastword $(MAKEFILE_LIST))))
-OUT      ?= $(abspath $(TOP))/build
+ROOT     := $(abspath $(TOP))
+OUT      ?= $(ROOT)/build
+.DEFAULT_GOAL := all
+
+# Objects of the programs and tests: $(call objs,SOURCES) names the object
+# of each source, $(OUT)/obj/<path from the top>.o. Each is compiled alone,
+# so its .d file lists every header it includes.
+KVER_CPPFLAGS := -I$(ROOT)/lib -I$(ROOT)/lab -I$(ROOT)/matrix -I$(ROOT)/probe -I$(ROOT)/tests
+objs = $(patsubst $(ROOT)/%.c,$(OUT)/obj/%.o,$(abspath $(1)))
+$(OUT)/obj/%.o: $(ROOT)/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(KVER_CFLAGS) $(DEPFLAGS) $(KVER_CPPFLAGS) -c -o $@ $<
+-include $(wildcard $(OUT)/*/*.d $(OUT)/*/*/*.d $(OUT)/obj/*/*/*.d)

@@ -1,6 +1,9 @@
 #!/bin/sh
 # shellcheck source-path=SCRIPTDIR source-path=SCRIPTDIR/../lab
-# run.sh [--host|--lab]: kver's test command. Host tests first (unit tests,
+# run.sh [--host|--lab] [NAME]: kver's test command, in KTAP (tests/tap.sh).
+# NAME runs only the tests whose name matches the shell glob *NAME* (a plain
+# word is a substring), at any depth; when none matches, it says so and
+# exits 1. Host tests first (unit tests,
 # sanitizers, valgrind, shellcheck), then the lab's QEMU tests: real kernels
 # built from both trees, booted at SUBLEVEL 255 and 256, and the failures
 # the lab must catch (wrong version, hung guest, crashed probe, no /init,
@@ -11,24 +14,22 @@ cd "$(dirname -- "$0")/.."
 top=$(pwd)
 . "$top/lab/common.sh"
 
-what=${1:-all}
-npass=0
-nfail=0
+what=all
+case ${1:-} in --host | --lab) what=$1; shift ;; esac
+[ $# -le 1 ] || { echo "usage: tests/run.sh [--host|--lab] [NAME]" >&2; exit 2; }
+case ${1:-} in -*) echo "usage: tests/run.sh [--host|--lab] [NAME]" >&2; exit 2 ;; esac
+KVER_T=${1:-}
+export KVER_T
 work=${KVER_TEST_DIR:-$(mktemp -d "${TMPDIR:-/tmp}/kver-tests.XXXXXX")}
 mkdir -p "$work"
 
-pass() {
-	npass=$((npass + 1))
-	echo "ok $((npass + nfail)) $*"
-}
-fail() {
-	nfail=$((nfail + 1))
-	echo "not ok $((npass + nfail)) $*"
-}
+# shellcheck source=SCRIPTDIR/tap.sh
+. "$top/tests/tap.sh"
 # check NAME CMD...: CMD must exit 0; its output is shown only on failure.
 check() {
 	name=$1
 	shift
+	tap_want "$name" || return 0
 	if "$@" >"$work/last.log" 2>&1; then
 		pass "$name"
 	else
@@ -36,11 +37,26 @@ check() {
 		fail "$name"
 	fi
 }
+# need NAME CMD...: a step other tests build on; it runs whatever the name
+# filter says, and is reported when its name matches or when it fails.
+need() {
+	if tap_want "$1"; then
+		check "$@"
+		return
+	fi
+	name=$1
+	shift
+	if ! "$@" >"$work/last.log" 2>&1; then
+		sed 's/^/# /' "$work/last.log" | tail -n 40
+		tap_line "not ok" "$name"
+	fi
+}
 # expect_fail NAME PATTERN CMD...: CMD must exit non-zero and print PATTERN.
 expect_fail() {
 	name=$1
 	pattern=$2
 	shift 2
+	tap_want "$name" || return 0
 	if "$@" >"$work/last.log" 2>&1; then
 		sed 's/^/# /' "$work/last.log" | tail -n 20
 		fail "$name (exit status 0)"
@@ -54,12 +70,13 @@ expect_fail() {
 
 host_tests() {
 	echo "# host tests"
-	check "host tools build" make -s tools
-	check "libkver (unit, ASan+UBSan, valgrind, fuzz, install)" make -s -C lib check
-	check "kver command (plain, ASan+UBSan, valgrind, man page)" make -s -C cli check
-	check "kver-lab: KTAP reader, build progress, terminal report (plain, ASan+UBSan, valgrind)" make -s -C lab check
-	check "kver-lint and kver_compat.h (plain, ASan+UBSan, valgrind)" make -s -C lint check
-	check "kver-matrix (plain, ASan+UBSan, valgrind, recorded boots)" make -s -C matrix check
+	need "host tools build" make -s tools
+	# Each part's tests run plain, under ASan+UBSan and under valgrind.
+	tap_sub libkver make -s -C lib check
+	tap_sub "kver command" make -s -C cli check
+	tap_sub kver-lab make -s -C lab check
+	tap_sub "kver-lint and kver_compat.h" make -s -C lint check
+	tap_sub kver-matrix make -s -C matrix check
 	kl=$top/build/lab/kver-lab
 	for bad in abc 08 -1 "" 65536 4294967296 "1 2"; do
 		expect_fail "SUBLEVEL '$bad' is rejected" "invalid SUBLEVEL '$bad'" "$kl" sublevels 255 "$bad"
@@ -92,8 +109,13 @@ host_tests() {
 		expect_fail "lab/run.sh $opt '$val' is rejected before building" "$pattern" \
 			sh lab/run.sh --trees 6.1 --out "$work/bad" "$opt" "$val" 300
 	done
-	check "verdicts of recorded boots" sh tests/lab/verdicts.sh
-	check "shellcheck" shellcheck -x lab/*.sh tests/*.sh tests/lab/*.sh bench/*.sh
+	tap_sub "verdicts of recorded boots" sh tests/lab/verdicts.sh
+	# Every tracked shell script: a .sh name or a sh shebang.
+	git ls-files | while read -r f; do
+		case $f in *.sh) echo "$f" ;; *) [ -f "$f" ] && head -n 1 "$f" | grep -q '^#!.*\bsh\b' && echo "$f" ;; esac
+	done >"$work/scripts"
+	# shellcheck disable=SC2046 # one word per script
+	check "shellcheck" shellcheck -x $(cat "$work/scripts")
 }
 
 # Negative tests reuse the last image the positive run built for the tree.
@@ -114,27 +136,42 @@ lab_negative() {
 			sh lab/boot.sh "$img" "$2" "$3" "$4" "$d" || true
 	}
 
-	neg wrong "$top/build/probe/kver-probe" "$pdir/guest" "$base.257"
-	expect_fail "$tree: a wrong expected version is a FAIL" \
-		"uname_release: got '$base.256', expected a release starting with '$base.257'" \
-		build/lab/kver-lab report "$work/neg-wrong"
+	# Each boot runs only when a test that judges it passes the filter.
+	n1="$tree: a wrong expected version is a FAIL"
+	n2="$tree: a hung guest is reported as hung"
+	n3="$tree: the hung guest was stopped within 40 s (timeout 20 s)"
+	n4="$tree: a crashing probe is reported as crashed"
+	n5="$tree: a guest without a working /init is reported"
+	if tap_want "$n1"; then
+		neg wrong "$top/build/probe/kver-probe" "$pdir/guest" "$base.257"
+		expect_fail "$n1" \
+			"uname_release: got '$base.256', expected a release starting with '$base.257'" \
+			build/lab/kver-lab report "$work/neg-wrong"
+	fi
 
-	start=$(date +%s)
-	neg hang "$top/build/tests/inits/hang" "$pdir/nothing" "$base.256" 20
-	took=$(($(date +%s) - start))
-	expect_fail "$tree: a hung guest is reported as hung" "guest hung after /init started: no exit within 20 s" \
-		build/lab/kver-lab report "$work/neg-hang"
-	if [ "$took" -le 40 ]; then pass "$tree: the hung guest was stopped in ${took}s (limit 20s)"; else fail "$tree: the hung guest took ${took}s"; fi
+	if tap_want "$n2" || tap_want "$n3"; then
+		start=$(date +%s)
+		neg hang "$top/build/tests/inits/hang" "$pdir/nothing" "$base.256" 20
+		took=$(($(date +%s) - start))
+		expect_fail "$n2" "guest hung after /init started: no exit within 20 s" \
+			build/lab/kver-lab report "$work/neg-hang"
+		echo "# the hung guest was stopped after ${took}s"
+		if [ "$took" -le 40 ]; then pass "$n3"; else fail "$n3"; fi
+	fi
 
-	neg crash "$top/build/tests/inits/crash" "$pdir/nothing" "$base.256"
-	expect_fail "$tree: a crashing probe is reported as crashed" "probe crashed: kernel panic: Attempted to kill init" \
-		build/lab/kver-lab report "$work/neg-crash"
+	if tap_want "$n4"; then
+		neg crash "$top/build/tests/inits/crash" "$pdir/nothing" "$base.256"
+		expect_fail "$n4" "probe crashed: kernel panic: Attempted to kill init" \
+			build/lab/kver-lab report "$work/neg-crash"
+	fi
 
-	printf 'not a program\n' >"$work/garbage-init"
-	chmod +x "$work/garbage-init"
-	neg noinit "$work/garbage-init" "$pdir/nothing" "$base.256"
-	expect_fail "$tree: a guest without a working /init is reported" "kernel panicked before /init" \
-		build/lab/kver-lab report "$work/neg-noinit"
+	if tap_want "$n5"; then
+		printf 'not a program\n' >"$work/garbage-init"
+		chmod +x "$work/garbage-init"
+		neg noinit "$work/garbage-init" "$pdir/nothing" "$base.256"
+		expect_fail "$n5" "kernel panicked before /init" \
+			build/lab/kver-lab report "$work/neg-noinit"
+	fi
 
 	# A patch that does not apply names itself, the tree and the hunk.
 	mkdir -p "$work/badseries"
@@ -145,23 +182,48 @@ lab_negative() {
 		sh lab/prepare.sh "$tree" "$work/badseries"
 }
 
+# The names of the lab's tests, one a line, for the name filter: every lab
+# test builds on one matrix run, which happens only when one of them passes.
+lab_names() {
+	echo "lab tools and test inits build"
+	echo "variant matrix equals tests/expected-matrix.txt"
+	for t in $KVER_TREES; do
+		echo "$t: kver series at every default SUBLEVEL: every probe check, KUnit case and guest test ok"
+		echo "$t: Debian-style pristine tree at 300: libbpf's kernel version is wrong"
+		echo "$t: a wrong expected version is a FAIL"
+		echo "$t: a hung guest is reported as hung"
+		echo "$t: the hung guest was stopped within 40 s (timeout 20 s)"
+		echo "$t: a crashing probe is reported as crashed"
+		echo "$t: a guest without a working /init is reported"
+		echo "$t: a patch that does not apply is named"
+	done
+}
+
 lab_tests() {
+	lab_names >"$work/lab-names"
+	wanted=
+	while read -r n; do
+		if tap_want "$n"; then wanted=1; fi
+	done <"$work/lab-names"
+	[ -n "$wanted" ] || return 0
 	echo "# lab tests (QEMU)"
-	check "lab tools and test inits build" make -s tools
+	need "lab tools and test inits build" make -s tools
 	# One run builds and boots every design on every tree at the default
 	# points (the tree's own SUBLEVEL, 255, 256, 300, 65535): the kver rows
 	# are the series' proof, the whole matrix is compared with the expected
 	# verdicts, and the negative tests reuse a kver image.
 	m=$work/matrix
-	check "variant matrix equals tests/expected-matrix.txt" \
+	need "variant matrix equals tests/expected-matrix.txt" \
 		sh matrix/run.sh --trees "$KVER_TREES" --out "$m"
 	sed -n '/^TREE\|^tree\|matrix/p' "$work/last.log" | head -n 60 | sed 's/^/# /'
 	first=
 	for tree in $KVER_TREES; do
 		set -- "$m/boots/$tree"-kver-*
-		if [ -d "$1" ]; then
-			check "$tree: kver series at every default SUBLEVEL: every probe check, KUnit case and guest test ok" \
-				build/lab/kver-lab report --json "$m/kver-$tree.json" "$@"
+		n="$tree: kver series at every default SUBLEVEL: every probe check, KUnit case and guest test ok"
+		if ! tap_want "$n"; then
+			:
+		elif [ -d "$1" ]; then
+			check "$n" build/lab/kver-lab report --json "$m/kver-$tree.json" "$@"
 			sed -n '/^TREE/,$p' "$work/last.log" | head -n 40 | sed 's/^/# /'
 		else
 			fail "$tree: the matrix run left no kver boot folders"
@@ -192,8 +254,6 @@ case $what in
 --host) host_tests ;;
 --lab) lab_tests ;;
 all) host_tests; lab_tests ;;
-*) echo "usage: tests/run.sh [--host|--lab]" >&2; exit 2 ;;
 esac
 
-echo "$npass passed, $nfail failed"
-[ "$nfail" = 0 ]
+tap_end "kver tests"

@@ -1,26 +1,90 @@
 # shellcheck shell=sh
-# tap.sh: TAP lines for a shell test that runs a tool with its output in
-# $work/out and $work/err. Sourced, never run.
+# tap.sh: KTAP output for kver's shell tests. Sourced, never run; prints the
+# version line when sourced.
+#   tap_want NAME      true when NAME passes the name filter (below)
 #   pass NAME          ok N NAME
-#   fail NAME          not ok N NAME, then the last lines of that output
+#   fail NAME          not ok N NAME, then the last lines of $work/out and
+#                      $work/err when the test has them
+#   skip NAME REASON   ok N NAME # SKIP REASON (a skip is never a pass)
+#   tap_sub NAME CMD...  CMD prints a KTAP document: it becomes NAME's
+#                      subtests (indented), and NAME is ok when CMD exits 0
 #   tap_end SUITE      the plan and the totals; status 0 when none failed
 #   protocol NAME      a string of probe/protocol.h (KVER_PROBE_EXIT, ...)
-npass=0
-nfail=0
-pass() {
-	npass=$((npass + 1))
-	echo "ok $((npass + nfail)) $*"
+#
+# Name filter: KVER_T (make T=..., tests/run.sh NAME) is a shell glob
+# matched anywhere in a test's name, *$KVER_T*; a plain word is a
+# substring. Results whose name does not match are not printed or counted,
+# and a test calls tap_want first where it can, so that it does not run at
+# all. tap_sub runs the whole of a part whose own name matches. A suite in
+# which nothing matched says so; it fails unless it runs inside another
+# suite (KVER_T_NESTED=1), which judges the whole.
+tap_npass=0
+tap_nfail=0
+tap_nskip=0
+echo "KTAP version 1"
+
+tap_want() {
+	[ -z "${KVER_T:-}" ] && return 0
+	# shellcheck disable=SC2254 # KVER_T is a glob on purpose
+	case $1 in *$KVER_T*) return 0 ;; esac
+	return 1
 }
-# shellcheck disable=SC2154 # $work is the test's own
+# tap_line ok|not ok NAME [DIRECTIVE]: one result line, unfiltered.
+tap_line() {
+	tap_n=$((tap_npass + tap_nfail + tap_nskip + 1))
+	case $1 in
+	ok) tap_npass=$((tap_npass + 1)) ;;
+	skip) tap_nskip=$((tap_nskip + 1)) ;;
+	*) tap_nfail=$((tap_nfail + 1)) ;;
+	esac
+	case $1 in
+	skip) echo "ok $tap_n $2 # SKIP $3" ;;
+	*) echo "$1 $tap_n $2" ;;
+	esac
+}
+pass() {
+	tap_want "$*" || return 0
+	tap_line ok "$*"
+}
 fail() {
-	nfail=$((nfail + 1))
-	echo "not ok $((npass + nfail)) $*"
-	sed 's/^/# /' "$work/out" "$work/err" 2>/dev/null | tail -n 20
+	tap_want "$*" || return 0
+	tap_line "not ok" "$*"
+	# shellcheck disable=SC2154 # $work is the test's own
+	[ -z "${work:-}" ] || sed 's/^/# /' "$work/out" "$work/err" 2>/dev/null | tail -n 20
+}
+skip() {
+	tap_want "$1" || return 0
+	tap_line skip "$1" "$2"
+}
+tap_sub() {
+	tap_name=$1
+	shift
+	tap_f=${KVER_T:-}
+	tap_want "$tap_name" && tap_f=
+	tap_log=$(mktemp "${TMPDIR:-/tmp}/kver-tap.XXXXXX")
+	if KVER_T=$tap_f KVER_T_NESTED=1 "$@" >"$tap_log" 2>&1; then tap_rc=0; else tap_rc=$?; fi
+	if [ "$tap_rc" = 0 ] && [ -n "$tap_f" ] && ! grep -qE '^ *(not )?ok [0-9]' "$tap_log"; then
+		rm -f "$tap_log"
+		return 0
+	fi
+	sed 's/^/    /' "$tap_log"
+	rm -f "$tap_log"
+	if [ "$tap_rc" = 0 ]; then
+		tap_line ok "$tap_name"
+	else
+		tap_line "not ok" "$tap_name"
+	fi
 }
 tap_end() {
-	echo "1..$((npass + nfail))"
-	echo "# $1: $npass passed, $nfail failed"
-	[ "$nfail" = 0 ]
+	tap_total=$((tap_npass + tap_nfail + tap_nskip))
+	echo "1..$tap_total"
+	if [ "$tap_total" = 0 ] && [ -n "${KVER_T:-}" ]; then
+		echo "# $1: no test matches '$KVER_T'"
+		[ "${KVER_T_NESTED:-}" = 1 ]
+		return
+	fi
+	echo "# $1: $tap_npass passed, $tap_nfail failed, $tap_nskip skipped"
+	[ "$tap_nfail" = 0 ]
 }
 # The C preprocessor reads the header, so the probe's strings are spelled
 # once; $top is the test's own (the top of the repository).

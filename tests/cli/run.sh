@@ -1,30 +1,25 @@
 #!/bin/sh
-# run.sh KVER [SAN-KVER [BATCH]]: tests for the kver command.
+# run.sh KVER [BATCH]: tests for the kver command, in KTAP (tests/tap.sh).
 #
-# Every case runs on the plain binary and on the ASan+UBSan binary when one
-# is given. With BATCH (tests/cli/batch.c built on the same sources), every
-# case the plain binary ran runs again in one process under valgrind, which
-# must find no leak and no error, and must give the same status, stdout and
-# stderr (for the cases that read this machine, whose vDSO valgrind hides,
-# the same status). Closing line: "N passed, N failed"; exit status 1 on any
-# failure.
+# Every case runs on KVER (the plain or the ASan+UBSan binary: cli/Makefile
+# runs both through tests/variants.sh, which counts each test once). With
+# BATCH (tests/cli/batch.c built on the same sources), every case KVER ran
+# runs again in one process under $VALGRIND, which must find no leak and no
+# error, and must give the same status, stdout and stderr (for the cases
+# that read this machine, whose vDSO valgrind hides, the same status); a
+# difference is named in a diagnostic line and the exit status is 1.
 set -u
 here=$(CDPATH='' cd -- "$(dirname -- "$0")" && pwd)
 snap=$here/../lib/snapshots
-[ $# -ge 1 ] || { echo "usage: run.sh KVER [SAN-KVER [BATCH]]" >&2; exit 2; }
+[ $# -ge 1 ] || { echo "usage: run.sh KVER [BATCH]" >&2; exit 2; }
 plain=$1
-san=${2:-}
-batch=${3:-}
+batch=${2:-}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/kver-cli.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT INT TERM
-passed=0
-failed=0
-
-ok() { passed=$((passed + 1)); }
-bad() {
-	failed=$((failed + 1))
-	echo "FAIL [$variant] $*"
-}
+# shellcheck source=SCRIPTDIR/../tap.sh
+. "$here/../tap.sh"
+ok() { pass "$1"; }
+bad() { fail "$*"; }
 
 # run ARGS...: the current variant of kver, output in $tmp/out and $tmp/err,
 # status in $rc. The plain variant also records the case for the batch.
@@ -32,12 +27,9 @@ live=0
 ncase=0
 run() {
 	# A hang is a failure too (status 124), not a stuck test run.
-	case $variant in
-	plain) timeout 20 "$plain" "$@" >"$tmp/out" 2>"$tmp/err" ;;
-	san) timeout 20 "$san" "$@" >"$tmp/out" 2>"$tmp/err" ;;
-	esac
+	timeout 20 "$plain" "$@" >"$tmp/out" 2>"$tmp/err"
 	rc=$?
-	if [ "$variant" = plain ] && [ -n "$batch" ]; then
+	if [ -n "$batch" ]; then
 		ncase=$((ncase + 1))
 		printf '%s\0' "$#" "$@" >>"$top_tmp/cases"
 		cp "$tmp/out" "$top_tmp/want/$ncase.out"
@@ -51,6 +43,7 @@ run() {
 # stderr empty.
 expect() {
 	name=$1 want=$2
+	tap_want "$name" || return 0
 	shift 2
 	cat >"$tmp/want"
 	run "$@"
@@ -64,7 +57,7 @@ expect() {
 		bad "$name: unexpected stderr"
 		sed 's/^/    /' "$tmp/err"
 	else
-		ok
+		ok "$name"
 	fi
 }
 
@@ -72,6 +65,7 @@ expect() {
 # MESSAGE (a fixed string), and the status.
 error() {
 	name=$1 want=$2 msg=$3
+	tap_want "$name" || return 0
 	shift 3
 	run "$@"
 	lines=$(wc -l <"$tmp/err")
@@ -85,13 +79,14 @@ error() {
 	elif [ "$(cat "$tmp/err")" != "$msg" ]; then
 		bad "$name: stderr '$(cat "$tmp/err")', want '$msg'"
 	else
-		ok
+		ok "$name"
 	fi
 }
 
 # status NAME STATUS ARGS...: only the exit status matters (and no stderr).
 status() {
 	name=$1 want=$2
+	tap_want "$name" || return 0
 	shift 2
 	run "$@"
 	if [ "$rc" -ne "$want" ]; then
@@ -99,19 +94,19 @@ status() {
 	elif [ -s "$tmp/err" ]; then
 		bad "$name: unexpected stderr"
 	else
-		ok
+		ok "$name"
 	fi
 }
 
 # has NAME STRING: the last output contains STRING.
 has() {
-	if grep -qF -- "$2" "$tmp/out"; then ok; else bad "$1: no '$2' in output"; fi
+	if grep -qF -- "$2" "$tmp/out"; then ok "$1"; else bad "$1: no '$2' in output"; fi
 }
 
 # json NAME: the last stdout is one valid JSON document.
 json() {
 	if python3 -c 'import json, sys; json.load(open(sys.argv[1]))' "$tmp/out" 2>/dev/null; then
-		ok
+		ok "$1"
 	else
 		bad "$1: stdout is not one JSON document: $(head -c 200 "$tmp/out")"
 	fi
@@ -126,7 +121,7 @@ said() {
 	elif [ "$(wc -l <"$tmp/err")" -ne 1 ] || [ "$(cat "$tmp/err")" != "$3" ]; then
 		bad "$1: stderr '$(cat "$tmp/err")', want '$3'"
 	else
-		ok
+		ok "$1"
 	fi
 }
 
@@ -168,7 +163,7 @@ EOF
 	# ---- check --at-least
 	run check --at-least 6.1.115 --from "$snap/debian-12"
 	if [ "$rc" -eq 0 ] && [ "$(tail -n 1 "$tmp/out")" = "4 sources agree on 6.1.115, at least 6.1.115" ]; then
-		ok
+		ok "check --at-least"
 	else
 		bad "check --at-least: status $rc, $(tail -n 1 "$tmp/out")"
 	fi
@@ -413,7 +408,7 @@ EOF
 		if [ "$rc" -eq 0 ] &&
 			grep -qF "\"code_hex\": \"$code\"" "$tmp/out" &&
 			grep -qF "{\"release\": \"$release\"" "$tmp/out"; then
-			ok
+			ok "snapshot $n: --json"
 		else
 			bad "snapshot $n: --json status $rc, want code $code"
 		fi
@@ -422,14 +417,14 @@ EOF
 		grep -qx 'disagree=' "$d/expect" || want=1
 		grep -qx 'errors=' "$d/expect" || want=1
 		run check --from "$d"
-		if [ "$rc" -eq "$want" ]; then ok; else bad "check $n: status $rc, want $want"; fi
+		if [ "$rc" -eq "$want" ]; then ok "check $n"; else bad "check $n: status $rc, want $want"; fi
 	done
 
 	# Disagreeing sources: kver warns (one line), check fails (one line).
 	run --from "$snap/mismatch"
 	if [ "$rc" -eq 0 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
 		grep -qF 'kver: warning: sources disagree with 6.1.5: osrelease says 6.1.6, vdso says 0x60107 = 6.1.7' "$tmp/err"; then
-		ok
+		ok "mismatch warning"
 	else
 		bad "mismatch warning (status $rc): $(cat "$tmp/err")"
 	fi
@@ -437,38 +432,38 @@ EOF
 	run check --from "$snap/mismatch"
 	if [ "$rc" -eq 1 ] && [ "$(cat "$tmp/err")" = "kver: check: 2 of 4 sources do not agree with 6.1.5" ] &&
 		grep -q '^FAIL  vdso ' "$tmp/out" && grep -q '^FAIL  osrelease ' "$tmp/out"; then
-		ok
+		ok "check mismatch"
 	else
 		bad "check mismatch: status $rc: $(cat "$tmp/err")"
 	fi
 	run --json check --from "$snap/mismatch"
-	if [ "$rc" -eq 1 ] && grep -qF '"ok": false' "$tmp/out"; then ok; else bad "check --json mismatch"; fi
+	if [ "$rc" -eq 1 ] && grep -qF '"ok": false' "$tmp/out"; then ok "check --json mismatch"; else bad "check --json mismatch"; fi
 
 	# ---- this machine
 	live=1
 	run
 	if [ "$rc" -eq 0 ] && [ "$(sed -n 1p "$tmp/out")" = "release   $(uname -r)" ]; then
-		ok
+		ok "kver on this machine"
 	else
 		bad "kver on this machine: status $rc"
 		sed 's/^/    /' "$tmp/out" "$tmp/err"
 	fi
 	run check
 	if [ "$rc" -eq 0 ] && tail -n 1 "$tmp/out" | grep -q '^[0-9]* sources agree on '; then
-		ok
+		ok "kver check on this machine"
 	else
 		bad "kver check on this machine: status $rc"
 		sed 's/^/    /' "$tmp/out" "$tmp/err"
 	fi
 	run --json check
-	if [ "$rc" -eq 0 ] && grep -qF '"ok": true' "$tmp/out"; then ok; else bad "check --json"; fi
+	if [ "$rc" -eq 0 ] && grep -qF '"ok": true' "$tmp/out"; then ok "check --json"; else bad "check --json"; fi
 	live=0
 
 	# ---- help, version
 	run --help
-	if [ "$rc" -eq 0 ] && grep -q '^usage: kver' "$tmp/out" && [ ! -s "$tmp/err" ]; then ok; else bad "--help"; fi
+	if [ "$rc" -eq 0 ] && grep -q '^usage: kver' "$tmp/out" && [ ! -s "$tmp/err" ]; then ok "--help"; else bad "--help"; fi
 	run -h code
-	if [ "$rc" -eq 0 ] && grep -q '^usage: kver' "$tmp/out"; then ok; else bad "-h"; fi
+	if [ "$rc" -eq 0 ] && grep -q '^usage: kver' "$tmp/out"; then ok "-h"; else bad "-h"; fi
 	expect "--version" 0 --version <<'EOF'
 kver 1.0.0
 EOF
@@ -509,85 +504,57 @@ EOF
 
 # The man page renders without a single groff warning.
 man=$here/../../man/kver.1
-if command -v groff >/dev/null 2>&1; then
-	if groff -man -ww -z -Tutf8 "$man" >"$tmp/man" 2>&1 && [ ! -s "$tmp/man" ]; then
-		echo "[man] ok"
-		passed=$((passed + 1))
-	else
-		echo "FAIL [man] groff warns about $man:"
-		sed 's/^/    /' "$tmp/man"
-		failed=$((failed + 1))
-	fi
+if ! tap_want "man page"; then
+	:
+elif ! command -v groff >/dev/null 2>&1; then
+	skip "man page" "groff is not installed"
+elif groff -man -ww -z -Tutf8 "$man" >"$tmp/man" 2>&1 && [ ! -s "$tmp/man" ]; then
+	pass "man page"
+else
+	fail "man page"
+	sed 's/^/# /' "$tmp/man"
 fi
 
-# The plain and ASan+UBSan variants run side by side, each with its own
-# scratch folder; their reports are printed in order afterwards.
 top_tmp=$tmp
-mkdir -p "$top_tmp/want" "$top_tmp/got"
+mkdir -p "$top_tmp/want" "$top_tmp/got" "$top_tmp/run"
 : >"$top_tmp/cases"
 : >"$top_tmp/live"
-variant_run() {
-	variant=$1
-	tmp=$top_tmp/$variant
-	mkdir -p "$tmp"
-	passed=0 failed=0
-	cases
-	echo "[$variant] $passed ok, $failed not ok"
-	echo "$passed $failed" >"$top_tmp/$variant.count"
-}
+tmp=$top_tmp/run
+cases
 
 # Every recorded case again, in one process under valgrind: no error, no
-# leak, and the plain binary's answers.
+# leak, and the same answers. A difference fails the run, not a test.
 batch_run() {
-	variant=valgrind
-	passed=0 failed=0
-	if ! command -v valgrind >/dev/null 2>&1; then
-		bad "valgrind is not installed"
-	elif ! timeout 600 valgrind -q --error-exitcode=99 --leak-check=full \
-		--errors-for-leak-kinds=all --show-leak-kinds=all \
-		--log-file="$top_tmp/vg" "$batch" "$top_tmp/cases" "$top_tmp/got" ||
-		[ -s "$top_tmp/vg" ]; then
-		bad "valgrind over the batch of cases"
-		sed 's/^/    /' "$top_tmp/vg"
-	else
-		k=1
-		while [ "$k" -le "$1" ]; do
-			w=$top_tmp/want/$k g=$top_tmp/got/$k
-			if ! cmp -s "$w.rc" "$g.rc"; then
-				bad "case $k: status $(cat "$g.rc"), plain $(cat "$w.rc")"
-			elif grep -qx "$k" "$top_tmp/live"; then
-				ok
-			elif cmp -s "$w.out" "$g.out" && cmp -s "$w.err" "$g.err"; then
-				ok
-			else
-				bad "case $k: output differs from the plain binary's"
-				diff "$w.out" "$g.out" | sed 's/^/    /'
-				diff "$w.err" "$g.err" | sed 's/^/    /'
-			fi
-			k=$((k + 1))
-		done
+	n=$1
+	# shellcheck disable=SC2086 # VALGRIND is a command and its flags
+	if ! timeout 600 ${VALGRIND:?VALGRIND must be set} --log-file="$top_tmp/vg" \
+		"$batch" "$top_tmp/cases" "$top_tmp/got" || [ -s "$top_tmp/vg" ]; then
+		echo "# valgrind over the batch of $n cases:"
+		sed 's/^/# /' "$top_tmp/vg"
+		return 1
 	fi
-	echo "[$variant] $passed ok, $failed not ok (one process, $1 cases)"
-	echo "$passed $failed" >"$top_tmp/$variant.count"
+	k=1 bad=0
+	while [ "$k" -le "$n" ]; do
+		w=$top_tmp/want/$k g=$top_tmp/got/$k
+		if ! cmp -s "$w.rc" "$g.rc"; then
+			echo "# valgrind, case $k: status $(cat "$g.rc"), plain $(cat "$w.rc")"
+			bad=1
+		elif ! grep -qx "$k" "$top_tmp/live" &&
+			! { cmp -s "$w.out" "$g.out" && cmp -s "$w.err" "$g.err"; }; then
+			echo "# valgrind, case $k: output differs from the plain run's"
+			diff "$w.out" "$g.out" | sed 's/^/# /'
+			diff "$w.err" "$g.err" | sed 's/^/# /'
+			bad=1
+		fi
+		k=$((k + 1))
+	done
+	[ "$bad" = 0 ] && echo "# valgrind: the $n cases again in one process, no error, no leak"
+	[ "$bad" = 0 ]
 }
 
-variants=plain
-[ -n "$san" ] && variants="$variants san"
-for v in $variants; do
-	variant_run "$v" >"$top_tmp/$v.log" 2>&1 &
-done
-wait
+status=0
+tap_end "kver command" || status=1
 if [ -n "$batch" ]; then
-	# The plain run's count of cases: one record per run.
-	n=$(find "$top_tmp/want" -name '*.rc' | wc -l)
-	(batch_run "$n") >"$top_tmp/valgrind.log" 2>&1
-	variants="$variants valgrind"
+	batch_run "$(find "$top_tmp/want" -name '*.rc' | wc -l)" || status=1
 fi
-for v in $variants; do
-	cat "$top_tmp/$v.log"
-	read -r p f <"$top_tmp/$v.count" || { p=0 f=1; }
-	passed=$((passed + p))
-	failed=$((failed + f))
-done
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+exit "$status"

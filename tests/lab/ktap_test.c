@@ -6,21 +6,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#define KVER_TEST_MAIN
+#include "kver_test.h"
 #include "ktap.h"
 
-static int passed, failed;
-
-#define CHECK(cond, ...)                                                       \
-	do {                                                                   \
-		if (cond) {                                                    \
-			passed++;                                              \
-		} else {                                                       \
-			failed++;                                              \
-			printf("FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond); \
-			printf(__VA_ARGS__);                                   \
-			putchar('\n');                                         \
-		}                                                              \
-	} while (0)
 
 static void parse(struct ktap_log *log, const char *text)
 {
@@ -235,12 +224,11 @@ static void test_two_spaces(void)
 
 int main(void)
 {
-	test_kunit();
-	test_crash();
-	test_probe();
-	test_short_and_bail();
-	test_noise();
-	test_two_spaces();
-	printf("ktap: %d passed, %d failed\n", passed, failed);
-	return failed ? 1 : 0;
+	KT_RUN(test_kunit());
+	KT_RUN(test_crash());
+	KT_RUN(test_probe());
+	KT_RUN(test_short_and_bail());
+	KT_RUN(test_noise());
+	KT_RUN(test_two_spaces());
+	return kt_done();
 }

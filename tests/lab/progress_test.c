@@ -5,10 +5,9 @@
  */
 #include <string.h>
 
-#include "harness.h"
+#define KVER_TEST_MAIN
+#include "kver_test.h"
 #include "progress.h"
-
-unsigned int t_passed, t_failed;
 
 /* Lines as make -C src O=build prints them (quiet_cmd_*), and their neighbours. */
 static void test_objects(void)
@@ -95,9 +94,8 @@ static void test_line(void)
 
 int main(void)
 {
-	test_objects();
-	test_duration();
-	test_line();
-	printf("progress: %u passed, %u failed\n", t_passed, t_failed);
-	return t_failed != 0;
+	KT_RUN(test_objects());
+	KT_RUN(test_duration());
+	KT_RUN(test_line());
+	return kt_done();
 }

@@ -7,11 +7,12 @@ set -eu
 cd "$(dirname -- "$0")/../.."
 lab=build/lab/kver-lab
 [ -x "$lab" ] || { echo "verdicts.sh: $lab is not built (make tools)" >&2; exit 1; }
-npass=0
-nfail=0
+# shellcheck source=SCRIPTDIR/../tap.sh
+. tests/tap.sh
 for dir in tests/lab/boots/*/; do
 	dir=${dir%/}
 	name=${dir##*/}
+	tap_want "$name" || continue
 	want_rc=$(sed -n 's/^status=//p' "$dir/expect")
 	want_line=$(sed -n 's/^line=//p' "$dir/expect")
 	want_verdict=$(sed -n 's/^verdict=//p' "$dir/expect")
@@ -19,13 +20,11 @@ for dir in tests/lab/boots/*/; do
 	out=$("$lab" report "$dir" 2>&1) || rc=$?
 	if [ "$rc" = "$want_rc" ] && printf '%s\n' "$out" | grep -qE -- "$want_line" &&
 		printf '%s\n' "$out" | grep -qE -- "^[0-9]+\.[0-9]+ .*  $want_verdict\$"; then
-		npass=$((npass + 1))
-		echo "ok $name"
+		pass "$name"
 	else
-		nfail=$((nfail + 1))
-		echo "not ok $name: status $rc (want $want_rc), want a line matching: $want_line and a row ending in '$want_verdict'"
+		fail "$name"
+		echo "# status $rc (want $want_rc), want a line matching: $want_line and a row ending in '$want_verdict'"
 		printf '%s\n' "$out" | sed 's/^/# /'
 	fi
 done
-echo "verdicts: $npass passed, $nfail failed"
-[ "$nfail" = 0 ] && [ "$npass" -gt 0 ]
+tap_end verdicts

@@ -1,20 +1,18 @@
 // SPDX-License-Identifier: MIT
 /* kver-test [SNAPSHOT-DIR]: every libkver unit test. */
-#include <stdio.h>
-
+#define KVER_TEST_MAIN
 #include "harness.h"
-
-unsigned int t_passed, t_failed;
 
 int main(int argc, char **argv)
 {
 	const char *snapshots = argc > 1 ? argv[1] : "tests/lib/snapshots";
 
-	test_parse();
-	test_uint();
-	test_code();
-	test_vdso();
-	test_running(snapshots);
-	printf("%u passed, %u failed\n", t_passed, t_failed);
-	return t_failed ? 1 : 0;
+	KT_RUN(test_parse());
+	KT_RUN(test_uint());
+	KT_RUN(test_code());
+	KT_RUN(test_vdso());
+	KT_RUN(test_vdso_live());
+	KT_RUN(test_running(snapshots));
+	KT_RUN(test_running_vdso());
+	return kt_done();
 }

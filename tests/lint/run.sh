@@ -3,8 +3,8 @@
 #
 # kver-lint: every fixtures/*.c against fixtures/<name>.c.expected (its exact
 # output; exit status 1 when it is not empty, else 0), plus directory and
-# command-line cases. Each case runs three times: the plain binary, the
-# sanitizer binary (SAN_LINT) and the plain one under valgrind.
+# command-line cases. Each case runs three times, and is one test: the plain
+# binary, the sanitizer binary (SAN_LINT) and the plain one under valgrind.
 #
 # kver_compat.h: small programs compiled against generated <linux/version.h>
 # variants (with and without LINUX_VERSION_MAJOR/..., clamped and
@@ -13,7 +13,7 @@
 # naming the reason, where the full numbers are missing and the kernel's
 # code reads 5.4.255.
 #
-# Prints one line per case and ends with "N passed, N failed".
+# Prints KTAP (tests/tap.sh).
 set -u
 here=$(CDPATH='' cd -- "$(dirname -- "$0")" && pwd)
 top=$(CDPATH='' cd -- "$here/../.." && pwd)
@@ -27,17 +27,12 @@ CC=${CC:-cc}
 base=${OUT:-$top/build}/tests/lint
 mkdir -p "$base"
 work=$(mktemp -d "$base/run.XXXXXX")
-pass=0
-fail=0
-
-ok() {
-	pass=$((pass + 1))
-	echo "ok $((pass + fail)) - $1"
-}
-
+# shellcheck source=SCRIPTDIR/../tap.sh
+. "$top/tests/tap.sh"
+ok() { pass "$1"; }
 not_ok() {
-	fail=$((fail + 1))
-	echo "not ok $((pass + fail)) - $1"
+	tap_want "$1" || return 0
+	fail "$1"
 	[ -z "${2:-}" ] || printf '%s\n' "$2" | head -n 20 | sed 's/^/#   /'
 }
 
@@ -49,19 +44,22 @@ command -v valgrind >/dev/null 2>&1 || echo "# valgrind is missing: its runs fai
 lint_case() {
 	name=$1 rc=$2 want_out=$3 want_err=$4
 	shift 4
+	tap_want "lint $name" || return 0
+	whys=
+	nargs=$#
 	for mode in plain san valgrind; do
+		# shellcheck disable=SC2086 # VALGRIND is a command and its flags
 		case $mode in
 		plain) set -- "$lint" "$@" ;;
 		san) set -- "$san" "$@" ;;
-		valgrind) set -- valgrind -q --leak-check=full --error-exitcode=1 \
-			--log-file="$work/valgrind.log" "$lint" "$@" ;;
+		valgrind) set -- ${VALGRIND:?VALGRIND must be set} --log-file="$work/valgrind.log" "$lint" "$@" ;;
 		esac
 		: >"$work/valgrind.log"
 		(cd "$here" && "$@") >"$work/out" 2>"$work/err"
 		got=$?
 		# Back to the bare arguments for the next mode.
 		case $mode in
-		valgrind) shift 6 ;;
+		valgrind) shift $(($# - nargs)) ;;
 		*) shift 1 ;;
 		esac
 		why=
@@ -80,12 +78,15 @@ $(cat "$work/diff")"
 				why="$why; sanitizer: $(head -n 5 "$work/err")"
 		fi
 		[ ! -s "$work/valgrind.log" ] || why="$why; valgrind: $(head -n 10 "$work/valgrind.log")"
-		if [ -z "$why" ]; then
-			ok "lint $name ($mode)"
-		else
-			not_ok "lint $name ($mode)" "${why#; }"
-		fi
+		[ -z "$why" ] || whys="$whys
+$mode: ${why#; }"
 	done
+	# One test, whatever the build it ran on.
+	if [ -z "$whys" ]; then
+		ok "lint $name"
+	else
+		not_ok "lint $name" "${whys#?}"
+	fi
 }
 
 for f in "$here"/fixtures/*.c; do
@@ -316,6 +317,7 @@ variant() {
 	for cc in $compilers; do
 		for std in gnu11 gnu89; do
 			name="compat answers on $4 $1.$2.$3 ($cc -std=$std)"
+			tap_want "$name" || continue
 			bin=$v/answers-$cc-$std
 			# shellcheck disable=SC2086 # one word per flag
 			if ! $cc -std=$std $warn_flags -I"$v" \
@@ -352,6 +354,7 @@ variant() {
 			case $f in accept-*) must=no ;; *) must=$refused ;; esac
 			for flags in "$compat_flags" "-std=gnu89"; do
 				name="compat $f.c on $4 $1.$2.$3 ($cc $flags)"
+				tap_want "$name" || continue
 				# shellcheck disable=SC2086 # one word per flag
 				if $cc $flags -I"$v" -I"$top/compat" -c -o "$v/$f.o" \
 					"$here/compat/$f.c" >"$v/$f.log" 2>&1; then
@@ -386,6 +389,7 @@ variable() {
 		awk '{ printf "%s%s", sep, $4; sep = " " } END { print "" }' >"$v/var.expected"
 	for cc in $compilers; do
 		name="compat variable-sublevel.c on $4 $1.$2.$3 ($cc)"
+		tap_want "$name" || continue
 		# shellcheck disable=SC2086 # one word per flag
 		if $cc $compat_flags -I"$v" -I"$top/compat" -o "$v/var-$cc" \
 			"$here/compat/variable-sublevel.c" >"$v/var.log" 2>&1; then
@@ -426,10 +430,9 @@ variable 4 9 300 clamp49
 variable 5 4 300 clamp49
 variable 5 4 200 preclamp
 
-if [ "$fail" -eq 0 ]; then
+if [ "$tap_nfail" -eq 0 ]; then
 	rm -rf "$work"
 else
 	echo "# files of the failed cases: $work"
 fi
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+tap_end "kver-lint and kver_compat.h"

@@ -9,22 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define KVER_TEST_MAIN
+#include "kver_test.h"
 #include "matrix.h"
 #include "protocol.h"
 
-static unsigned int passed, failed;
-
-#define CHECK(cond, ...)                                                   \
-	do {                                                               \
-		if (cond) {                                                \
-			passed++;                                          \
-		} else {                                                   \
-			failed++;                                          \
-			printf("FAIL %s:%d: ", __FILE__, __LINE__);        \
-			printf(__VA_ARGS__);                               \
-			printf("\n");                                      \
-		}                                                          \
-	} while (0)
 
 /* One probe log for a point whose every channel carries code, and whose
  * headers say hcode, kernel_version kv and sublevel hsub ("" = absent). */
@@ -457,13 +446,12 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: matrix-test TESTS_MATRIX_DIR\n");
 		return 2;
 	}
-	test_codes();
-	test_designs();
-	test_channels();
-	test_meta_errors();
-	test_expected();
-	test_compare_and_render();
-	test_fixtures(argv[1]);
-	printf("matrix-test: %u passed, %u failed\n", passed, failed);
-	return failed ? 1 : 0;
+	KT_RUN(test_codes());
+	KT_RUN(test_designs());
+	KT_RUN(test_channels());
+	KT_RUN(test_meta_errors());
+	KT_RUN(test_expected());
+	KT_RUN(test_compare_and_render());
+	KT_RUN(test_fixtures(argv[1]));
+	return kt_done();
 }

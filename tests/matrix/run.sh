@@ -174,7 +174,7 @@ if command -v script >/dev/null 2>&1; then
 	NO_COLOR='' script -qec "$matrix $boots" /dev/null >"$work/out" 2>&1 </dev/null || true
 	if grep -q "$esc\[32m" "$work/out"; then pass "an empty NO_COLOR does not"; else fail "an empty NO_COLOR does not"; fi
 else
-	pass "colour on a terminal # SKIP script(1) not installed"
+	skip "colour on a terminal" "script(1) is not installed"
 fi
 
 # 9. The extraversion design's per-point make variables.

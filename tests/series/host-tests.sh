@@ -1,7 +1,8 @@
 #!/bin/sh
 # host-tests.sh SRC: the tests of the kver series that need no guest, run on
 # a kernel source tree SRC. They fail on the pristine Debian trees and pass
-# with the series. Output is TAP; exit status 0 when all pass.
+# with the series. Output is KTAP (tests/tap.sh); exit status 0 when all
+# pass.
 #
 #  1-4  the V4L2, sub-device, media controller and CEC documentation of the
 #       version fields shows the KERNEL_VERSION() that the top-level Makefile
@@ -23,21 +24,14 @@ set -eu
 src=$(CDPATH='' cd -- "$1" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-failed=0
-n=0
+# shellcheck source=SCRIPTDIR/../tap.sh
+. "$(dirname -- "$0")/../tap.sh"
 
+# result STATUS NAME: the test NAME passed when STATUS is 0.
 result() {
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then
-		echo "ok $n $2"
-	else
-		echo "not ok $n $2"
-		failed=1
-	fi
+	if [ "$1" = 0 ]; then pass "$2"; else fail "$2"; fi
 }
 
-echo "TAP version 13"
-echo "1..7"
 
 # --- media documentation --------------------------------------------------
 # The macro as the Makefile generates it, without blanks.
@@ -131,4 +125,4 @@ else
 fi
 result $ok "on a Debian-style release the kselftest reads the UTS version, skips without it, fails on a wrong one"
 
-exit $failed
+tap_end "series host tests"

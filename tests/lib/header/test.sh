@@ -1,21 +1,21 @@
 #!/bin/sh
 # header/test.sh: kver.h compiles cleanly, with -pedantic -Werror, as every
 # C standard from C89 and every C++ standard from C++98, with gcc and clang.
-# One test per compiler and standard; closing line "N passed, N failed".
+# One test per compiler and standard, in KTAP (tests/tap.sh).
 set -eu
 here=$(CDPATH='' cd -- "$(dirname -- "$0")" && pwd)
 lib=$here/../../../lib
-passed=0
-failed=0
+# shellcheck source=SCRIPTDIR/../../tap.sh
+. "$here/../../tap.sh"
 # try COMPILER LANGUAGE STANDARD
 try() {
+	tap_want "$1 -std=$3" || return 0
 	if "$1" -x "$2" -std="$3" -pedantic -Werror -Wall -Wextra -I"$lib" \
 		-fsyntax-only "$here/use.c" >"${TMPDIR:-/tmp}/kver-header.$$" 2>&1; then
-		passed=$((passed + 1))
+		pass "$1 -std=$3"
 	else
-		failed=$((failed + 1))
-		echo "FAIL $1 -std=$3"
-		sed 's/^/    /' "${TMPDIR:-/tmp}/kver-header.$$"
+		fail "$1 -std=$3"
+		sed 's/^/# /' "${TMPDIR:-/tmp}/kver-header.$$"
 	fi
 	rm -f "${TMPDIR:-/tmp}/kver-header.$$"
 }
@@ -23,8 +23,7 @@ for pair in "${CC:-cc} ${CXX:-c++}" "clang clang++"; do
 	cc=${pair% *}
 	cxx=${pair#* }
 	if ! command -v "$cc" >/dev/null 2>&1 || ! command -v "$cxx" >/dev/null 2>&1; then
-		echo "FAIL $cc or $cxx not installed"
-		failed=$((failed + 1))
+		fail "$cc and $cxx are installed"
 		continue
 	fi
 	for std in c89 c99 c11 c17; do
@@ -34,5 +33,4 @@ for pair in "${CC:-cc} ${CXX:-c++}" "clang clang++"; do
 		try "$cxx" c++ "$std"
 	done
 done
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+tap_end "kver.h"

@@ -2,23 +2,28 @@
 # shellcheck disable=SC2086 # $MAKE and $CC may carry arguments, as in make
 # test.sh: `make install` into a temporary root, then build and run a small
 # program against the installed header and pkg-config file, shared and
-# static. Run from lib/ with MAKE and CC set. Prints "N passed, N failed".
+# static. Run from lib/ with MAKE and CC set. Prints KTAP.
 set -u
 here=$(CDPATH='' cd -- "$(dirname -- "$0")" && pwd)
 : "${MAKE:=make}" "${CC:=cc}"
 root=$(mktemp -d "${TMPDIR:-/tmp}/kver-install.XXXXXX") || exit 1
 trap 'rm -rf "$root"' EXIT INT TERM
-passed=0
-failed=0
+# shellcheck source=SCRIPTDIR/../../tap.sh
+. "$here/../../tap.sh"
+# The steps build on each other: they run all together, when the part's
+# own name (install) matches the filter, or not at all.
+if [ -n "${KVER_T:-}" ]; then
+	tap_end install
+	exit
+fi
 t() { # t NAME CMD...: one test
 	name=$1
 	shift
 	if "$@" >"$root/log" 2>&1; then
-		passed=$((passed + 1))
+		tap_line ok "$name"
 	else
-		failed=$((failed + 1))
-		echo "FAIL install: $name"
-		sed 's/^/    /' "$root/log"
+		tap_line "not ok" "$name"
+		sed 's/^/# /' "$root/log"
 	fi
 }
 prefix=$root/usr
@@ -46,5 +51,4 @@ t "staged header" test -f "$root/stage/usr/include/kver.h"
 t "staged pc prefix" grep -qx 'prefix=/usr' "$root/stage/usr/lib/pkgconfig/kver.pc"
 t "make uninstall" $MAKE -s uninstall PREFIX="$prefix"
 t "uninstall removes" test ! -e "$prefix/include/kver.h" -a ! -e "$prefix/lib/libkver.a"
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+tap_end install
