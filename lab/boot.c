@@ -22,10 +22,7 @@
 #include "kver.h"
 #include "protocol.h"
 
-static void set_err(char *err, size_t size, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static void set_err(char *err, size_t size, const char *fmt, ...)
+void boot_set_err(char *err, size_t size, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -122,19 +119,19 @@ int boot_meta_line(struct boot *b, const char *line, int lineno, char *err, size
 	if (n == 0)
 		return 0;
 	if (!eq || eq == line) {
-		set_err(err, errsize, "%s/point.meta:%d: '%.*s' is not KEY=VALUE", b->dir, lineno,
+		boot_set_err(err, errsize, "%s/point.meta:%d: '%.*s' is not KEY=VALUE", b->dir, lineno,
 			(int)(n > 64 ? 64 : n), line);
 		return -1;
 	}
 	val = strndup(eq + 1, n - (size_t)(eq + 1 - line));
 	if (!val) {
-		set_err(err, errsize, "out of memory");
+		boot_set_err(err, errsize, "out of memory");
 		return -1;
 	}
 	rc = meta_set(b, line, (size_t)(eq - line), val);
 	free(val);
 	if (rc)
-		set_err(err, errsize, "out of memory");
+		boot_set_err(err, errsize, "out of memory");
 	return rc;
 }
 
@@ -224,18 +221,18 @@ static int check_meta(struct boot *b, char *err, size_t errsize)
 	int rc;
 
 	if (!boot_meta(b, "tree")[0] || !boot_meta(b, "series")[0] || !mk[0] || !sub[0]) {
-		set_err(err, errsize, "%s/point.meta lacks tree, series, makefile or sublevel",
+		boot_set_err(err, errsize, "%s/point.meta lacks tree, series, makefile or sublevel",
 			b->dir);
 		return -1;
 	}
 	rc = kver_parse(mk, &v);
 	if (rc || v.nparts != 3) {
-		set_err(err, errsize, "%s/point.meta: makefile=%s is not M.P.S", b->dir, mk);
+		boot_set_err(err, errsize, "%s/point.meta: makefile=%s is not M.P.S", b->dir, mk);
 		return -1;
 	}
 	rc = kver_parse_uint(sub, UINT32_MAX, &s);
 	if (rc) {
-		set_err(err, errsize, "%s/point.meta: sublevel=%s: %s", b->dir, sub,
+		boot_set_err(err, errsize, "%s/point.meta: sublevel=%s: %s", b->dir, sub,
 			kver_strerror(rc));
 		return -1;
 	}
@@ -332,7 +329,7 @@ int boot_finish(struct boot *b, char *err, size_t errsize)
 	if (check_meta(b, err, errsize))
 		return -1;
 	if (ktap_finish(&b->log)) {
-		set_err(err, errsize, "out of memory");
+		boot_set_err(err, errsize, "out of memory");
 		return -1;
 	}
 	for (size_t i = 0; i < b->log.ndocs; i++) {
@@ -361,7 +358,7 @@ static int open_file(const struct boot *b, const char *name, FILE **f, char *err
 	int fd, n = snprintf(path, sizeof(path), "%s/%s", b->dir, name);
 
 	if (n < 0 || (size_t)n >= sizeof(path)) {
-		set_err(err, errsize, "cannot read %s/%s: %s", b->dir, name,
+		boot_set_err(err, errsize, "cannot read %s/%s: %s", b->dir, name,
 			strerror(ENAMETOOLONG));
 		return -1;
 	}
@@ -369,19 +366,19 @@ static int open_file(const struct boot *b, const char *name, FILE **f, char *err
 	if (fd < 0 && errno == ENOENT)
 		return 1;
 	if (fd < 0 || fstat(fd, &st)) {
-		set_err(err, errsize, "cannot read %s: %s", path, strerror(errno));
+		boot_set_err(err, errsize, "cannot read %s: %s", path, strerror(errno));
 		if (fd >= 0)
 			close(fd);
 		return -1;
 	}
 	if (!S_ISREG(st.st_mode)) {
-		set_err(err, errsize, "cannot read %s: not a regular file", path);
+		boot_set_err(err, errsize, "cannot read %s: not a regular file", path);
 		close(fd);
 		return -1;
 	}
 	*f = fdopen(fd, "r");
 	if (!*f) {
-		set_err(err, errsize, "cannot read %s: %s", path, strerror(errno));
+		boot_set_err(err, errsize, "cannot read %s: %s", path, strerror(errno));
 		close(fd);
 		return -1;
 	}
@@ -397,7 +394,7 @@ static int read_meta(struct boot *b, char *err, size_t errsize)
 	int rc = open_file(b, "point.meta", &f, err, errsize), lineno = 0;
 
 	if (rc == 1)
-		set_err(err, errsize, "cannot read %s/point.meta: %s", b->dir, strerror(ENOENT));
+		boot_set_err(err, errsize, "cannot read %s/point.meta: %s", b->dir, strerror(ENOENT));
 	if (rc)
 		return -1;
 	while (!rc && getline(&line, &cap, f) >= 0)
@@ -421,7 +418,7 @@ static int read_serial(struct boot *b, char *err, size_t errsize)
 	b->has_serial = 1;
 	while (!rc && getline(&line, &cap, f) >= 0) {
 		if (boot_feed(b, line)) {
-			set_err(err, errsize, "%s/serial.log: out of memory", b->dir);
+			boot_set_err(err, errsize, "%s/serial.log: out of memory", b->dir);
 			rc = -1;
 		}
 	}
@@ -467,15 +464,15 @@ int boot_read(struct boot *b, const char *dir, char *err, size_t errsize)
 	struct stat st;
 
 	if (boot_init(b, dir)) {
-		set_err(err, errsize, "out of memory");
+		boot_set_err(err, errsize, "out of memory");
 		return -1;
 	}
 	if (stat(dir, &st)) {
-		set_err(err, errsize, "cannot read %s: %s", dir, strerror(errno));
+		boot_set_err(err, errsize, "cannot read %s: %s", dir, strerror(errno));
 		return -1;
 	}
 	if (!S_ISDIR(st.st_mode)) {
-		set_err(err, errsize, "cannot read %s: not a folder", dir);
+		boot_set_err(err, errsize, "cannot read %s: not a folder", dir);
 		return -1;
 	}
 	if (read_meta(b, err, errsize) || read_serial(b, err, errsize) ||

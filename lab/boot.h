@@ -76,6 +76,10 @@ int boot_finish(struct boot *b, char *err, size_t errsize);
  */
 int boot_read(struct boot *b, const char *dir, char *err, size_t errsize);
 void boot_free(struct boot *b);
+/* Format an error message into err (of size bytes) when err is not NULL:
+ * the boot model's callers report their own errors the same way. */
+void boot_set_err(char *err, size_t size, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 
 /* A point.meta value, "" when the key is absent. */
 const char *boot_meta(const struct boot *b, const char *key);

@@ -96,19 +96,6 @@ int check_parse(const char *s)
 	return -1;
 }
 
-static void set_err(char *err, size_t size, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static void set_err(char *err, size_t size, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!err || !size)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(err, size, fmt, ap);
-	va_end(ap);
-}
 
 /* DIR/NAME into buf; -1 when it does not fit. */
 static int join(char *buf, size_t size, const char *dir, const char *name)
@@ -236,7 +223,7 @@ static int derive(struct point *p, char *err, size_t errsize)
 	/* boot_finish checked both. */
 	if (kver_parse(p->makefile, &mk) ||
 	    kver_parse_uint(boot_meta(b, "sublevel"), UINT32_MAX, &s)) {
-		set_err(err, errsize, "%s/point.meta: makefile or sublevel unreadable", p->dir);
+		boot_set_err(err, errsize, "%s/point.meta: makefile or sublevel unreadable", p->dir);
 		return -1;
 	}
 	kver_set(&p->truth, mk.major, mk.patchlevel, s);
@@ -296,7 +283,7 @@ int point_from_text(struct point *p, const char *dir, const char *meta, const ch
 		rc = boot_finish(&p->boot, err, errsize);
 	if (rc) {
 		if (err && !err[0])
-			set_err(err, errsize, "out of memory");
+			boot_set_err(err, errsize, "out of memory");
 		point_free(p);
 		return -1;
 	}
@@ -349,7 +336,7 @@ static int add_one(struct matrix *m, const char *dir, char *err, size_t errsize)
 		return -1;
 	if (matrix_push(m, &p)) {
 		point_free(&p);
-		set_err(err, errsize, "out of memory");
+		boot_set_err(err, errsize, "out of memory");
 		return -1;
 	}
 	return 1;
@@ -364,7 +351,7 @@ int matrix_add(struct matrix *m, const char *dir, char *err, size_t errsize)
 		return add_one(m, dir, err, errsize);
 	n = scandir(dir, &ents, NULL, alphasort);
 	if (n < 0) {
-		set_err(err, errsize, "cannot read %s: %s", dir, strerror(errno));
+		boot_set_err(err, errsize, "cannot read %s: %s", dir, strerror(errno));
 		return -1;
 	}
 	for (int i = 0; i < n; i++) {
@@ -381,7 +368,7 @@ int matrix_add(struct matrix *m, const char *dir, char *err, size_t errsize)
 	}
 	free(ents);
 	if (added == 0)
-		set_err(err, errsize, "%s is not a boot folder and holds none", dir);
+		boot_set_err(err, errsize, "%s is not a boot folder and holds none", dir);
 	return added > 0 ? added : -1;
 }
 
@@ -427,7 +414,7 @@ int matrix_check_unique(const struct matrix *m, char *err, size_t errsize)
 		for (size_t j = i + 1; j < m->npoints; j++)
 			if (same_line(&m->points[i], &m->points[j]) &&
 			    m->points[i].truth.sublevel == m->points[j].truth.sublevel) {
-				set_err(err, errsize, "%s and %s are the same point (%s %s %u)",
+				boot_set_err(err, errsize, "%s and %s are the same point (%s %s %u)",
 					m->points[i].dir, m->points[j].dir, m->points[i].tree,
 					m->points[i].series, m->points[i].truth.sublevel);
 				return -1;
@@ -794,37 +781,37 @@ static int expected_line(struct expected *x, char *line, const char *name, int l
 	if (n == 0)
 		return 0;
 	if (n != 5) {
-		set_err(err, errsize, "%s:%d: want TREE VARIANT POINT CHECK VERDICT", name, lineno);
+		boot_set_err(err, errsize, "%s:%d: want TREE VARIANT POINT CHECK VERDICT", name, lineno);
 		return -1;
 	}
 	check = check_parse(w[3]);
 	if (check < 0) {
-		set_err(err, errsize, "%s:%d: unknown check '%s'", name, lineno, w[3]);
+		boot_set_err(err, errsize, "%s:%d: unknown check '%s'", name, lineno, w[3]);
 		return -1;
 	}
 	if (verdict_parse(w[4], &v)) {
-		set_err(err, errsize, "%s:%d: verdict '%s' is not ok, fail or n/a", name, lineno,
+		boot_set_err(err, errsize, "%s:%d: verdict '%s' is not ok, fail or n/a", name, lineno,
 			w[4]);
 		return -1;
 	}
 	if (!valid_point_word(w[2])) {
-		set_err(err, errsize, "%s:%d: point '%s' is not a SUBLEVEL or 'own'", name, lineno,
+		boot_set_err(err, errsize, "%s:%d: point '%s' is not a SUBLEVEL or 'own'", name, lineno,
 			w[2]);
 		return -1;
 	}
 	if (strlen(w[0]) >= sizeof(e->tree) || strlen(w[1]) >= sizeof(e->variant) ||
 	    strlen(w[2]) >= sizeof(e->point)) {
-		set_err(err, errsize, "%s:%d: word too long", name, lineno);
+		boot_set_err(err, errsize, "%s:%d: word too long", name, lineno);
 		return -1;
 	}
 	e = find_expectation(x, w[0], w[1], w[2], check);
 	if (e) {
-		set_err(err, errsize, "%s:%d: same cell as line %d", name, lineno, e->line);
+		boot_set_err(err, errsize, "%s:%d: same cell as line %d", name, lineno, e->line);
 		return -1;
 	}
 	e = realloc(x->e, (x->n + 1) * sizeof(*e));
 	if (!e) {
-		set_err(err, errsize, "out of memory");
+		boot_set_err(err, errsize, "out of memory");
 		return -1;
 	}
 	x->e = e;
@@ -853,7 +840,7 @@ int expected_parse(const char *text, const char *name, struct expected *x, char 
 		int rc;
 
 		if (!line) {
-			set_err(err, errsize, "out of memory");
+			boot_set_err(err, errsize, "out of memory");
 			expected_free(x);
 			return -1;
 		}
@@ -908,7 +895,7 @@ int expected_load(const char *path, struct expected *x, char *err, size_t errsiz
 	if (!text) {
 		x->e = NULL;
 		x->n = 0;
-		set_err(err, errsize, "cannot read %s: %s", path, strerror(errno));
+		boot_set_err(err, errsize, "cannot read %s: %s", path, strerror(errno));
 		return -1;
 	}
 	rc = expected_parse(text, path, x, err, errsize);
