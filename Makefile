@@ -14,7 +14,7 @@
 # make lab takes POINTS="255 256", TREES="6.1", SERIES=mainline, STYLE=debian.
 
 PREFIX ?= /usr/local
-TREES  ?= 6.1 6.12
+TREES  ?= $(shell sed -n 's/^trees: *//p' lab/lab.conf)
 SERIES ?= kver
 STYLE  ?= upstream
 POINTS ?=

@@ -5,7 +5,13 @@
 
 KVER_TOP=$(CDPATH='' cd -- "$(dirname -- "$0")/.." && pwd)
 KVER_CACHE=${KVER_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/kver}
-KVER_TREES=${KVER_TREES:-"6.1 6.12"}
+
+# lab_conf KEY: the words of KEY in lab/lab.conf (trees, points, variants).
+lab_conf() {
+	sed -n "s/^$1: *//p" "$KVER_TOP/lab/lab.conf"
+}
+KVER_KNOWN_TREES=$(lab_conf trees)
+KVER_TREES=${KVER_TREES:-$KVER_KNOWN_TREES}
 
 # One line on stderr, prefixed with the script name, then exit 1.
 die() {
@@ -20,10 +26,20 @@ say() {
 
 # check_tree NAME: only the trees Debian packages as linux-source-NAME.
 check_tree() {
-	case $1 in
-	6.1 | 6.12) ;;
-	*) die "unknown tree '$1' (known: 6.1 6.12)" ;;
-	esac
+	for _t in $KVER_KNOWN_TREES; do
+		[ "$1" != "$_t" ] || return 0
+	done
+	die "unknown tree '$1' (known: $KVER_KNOWN_TREES)"
+}
+
+# own_points OWN [POINT...]: the points, 'own' replaced by OWN, each once;
+# no POINT: the default points of lab/lab.conf.
+own_points() {
+	_own=$1
+	shift
+	# shellcheck disable=SC2046 # one word per point
+	[ $# -gt 0 ] || set -- $(lab_conf points)
+	printf '%s\n' "$@" | sed "s/^own\$/$_own/" | awk '!seen[$0]++' | tr '\n' ' '
 }
 
 # Directory layout of one tree in the cache.

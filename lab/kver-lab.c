@@ -247,13 +247,11 @@ static int cmd_sublevels(int argc, char **argv)
 	if (argc == 0)
 		die("%s%s", "no SUBLEVEL given", "");
 	for (int i = 0; i < argc; i++) {
-		uint32_t v;
-		int err = kver_parse_uint(argv[i], 65535, &v);
+		unsigned int v;
+		char err[160];
 
-		if (err == KVER_ERANGE)
-			die("invalid SUBLEVEL '%s': %s", argv[i], "above 65535, the most the lab builds");
-		if (err)
-			die("invalid SUBLEVEL '%s': %s", argv[i], kver_strerror(err));
+		if (style_sublevel(argv[i], &v, err, sizeof(err)))
+			die("%s%s", err, "");
 	}
 	for (int i = 0; i < argc; i++)
 		printf("%s%s", i ? " " : "", argv[i]);

@@ -28,7 +28,8 @@ usage: lab/run.sh [--trees "6.1 6.12"] [--series NAME|DIR] [--style STYLE]
              --uts-version '#1 SMP PREEMPT_DYNAMIC Debian 6.1.115-1 (2024-11-01)'
   --out      where the boot folders and results.json go
              (default: \$KVER_CACHE/runs/<date-time>; \$KVER_CACHE=$KVER_CACHE)
-  SUBLEVEL   points to build and boot (default: the tree's own, 255, 256, 300, 65535)
+  SUBLEVEL   points to build and boot (default, from lab/lab.conf: $(lab_conf points);
+             'own' is the tree's own SUBLEVEL)
 
 Environment: KVER_CACHE, KVER_JOBS (make -j), KVER_BOOT_TIMEOUT (seconds, default 180),
 KVER_CCACHE=0 (no ccache), KVER_PLUGINS (guest plugins to run, default: all in guest/).
@@ -123,7 +124,8 @@ for tree in $trees; do
 	with_lock "$tree" "$KVER_TOP/lab/prepare.sh" "$tree" "$sdir"
 	series_config=
 	[ -f "$sdir/config" ] && series_config=$sdir/config
-	tree_points=${points:-$(printf '%s\n' "$own" 255 256 300 65535 | awk '!seen[$0]++')}
+	# shellcheck disable=SC2086 # one word per point
+	tree_points=$(own_points "$own" $points)
 	build=$(build_dir "$tree")
 	for sub in $tree_points; do
 		name=$(basename "$series")

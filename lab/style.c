@@ -112,22 +112,31 @@ const char *style_check_uts(const char *s, char *why, size_t size)
 	return NULL;
 }
 
+int style_sublevel(const char *s, unsigned int *sub, char *err, size_t errsize)
+{
+	uint32_t v;
+	int rc = kver_parse_uint(s, 65535, &v);
+
+	if (rc) {
+		snprintf(err, errsize, "invalid SUBLEVEL '%s': %s", s,
+			 rc == KVER_ERANGE ? "above 65535, the most the lab builds" : kver_strerror(rc));
+		return -1;
+	}
+	*sub = v;
+	return 0;
+}
+
 int style_point(const char *style, const char *tree, const char *sublevel, const char *release,
 		const char *uts, struct style_point *p, char *err, size_t errsize)
 {
 	struct kver t;
-	uint32_t sub;
+	unsigned int sub;
 	char why[160];
 	const char *bad;
-	int rc;
 
 	memset(p, 0, sizeof(*p));
-	rc = kver_parse_uint(sublevel, 65535, &sub);
-	if (rc) {
-		snprintf(err, errsize, "invalid SUBLEVEL '%s': %s", sublevel,
-			 rc == KVER_ERANGE ? "above 65535, the most the lab builds" : kver_strerror(rc));
+	if (style_sublevel(sublevel, &sub, err, errsize))
 		return -1;
-	}
 	if (kver_parse(tree, &t) || t.nparts != 2 || t.rest[0]) {
 		snprintf(err, errsize, "tree '%s' is not MAJOR.PATCHLEVEL", tree);
 		return -1;

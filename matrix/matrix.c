@@ -48,10 +48,8 @@ const char *const channel_names[CH_COUNT] = {
 	"vdso", "v4l2", "media", "media driver", "cec",
 };
 
-/* The designs, in the order the matrix shows them. */
-static const char *const variant_order[] = {
-	"unfixed", "mask", "widen", "clamp-code", "extraversion", "mainline", "kver",
-};
+/* The designs, in the order the matrix shows them (lab/lab.conf). */
+static const char *const variant_order[] = { KVER_VARIANTS };
 
 /* A design in another release style ("kver@debian") follows its upstream row. */
 int variant_rank(const char *name)

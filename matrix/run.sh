@@ -13,11 +13,11 @@
 set -eu
 . "$(dirname -- "$0")/../lab/common.sh"
 
-all_variants="unfixed mask widen clamp-code extraversion mainline kver"
-# Designs also built the way Debian builds its kernels (uname -r
-# M.P.0-ABI-amd64, the version only in uname -v), and at which points.
-debian_variants="kver mainline"
-debian_points="256 300"
+# The designs, their points and those also built the way Debian builds its
+# kernels (uname -r M.P.0-ABI-amd64, the version only in uname -v).
+all_variants=$(lab_conf variants)
+debian_variants=$(lab_conf debian-variants)
+debian_points=$(lab_conf debian-points)
 
 usage() {
 	cat <<USAGE
@@ -28,7 +28,7 @@ usage: matrix/run.sh [--trees "6.1 6.12"] [--variants "NAME..."] [--points "N...
   --trees     trees to run (default: $KVER_TREES)
   --variants  designs to run (default: $all_variants)
   --points    SUBLEVEL points; 'own' is the tree's own SUBLEVEL
-              (default: own 255 256 300 65535)
+              (default: $(lab_conf points))
   --debian    designs (of --variants) also run in the Debian release style
               (lab/run.sh --style debian; default: $debian_variants; '' for none)
   --debian-points  their points (default: $debian_points)
@@ -150,17 +150,13 @@ tree_designs() {
 	"$KVER_TOP/lab/fetch.sh" "$tree"
 	own=$(sed -n 's/^makefile=.*\.//p' "$(pristine_dir "$tree")/.kver-tree")
 	[ -n "$own" ] || die "$tree: the pristine tree does not record its Makefile version"
-	if [ -n "$points" ]; then
-		# shellcheck disable=SC2086 # one word per point
-		tpoints=$(printf '%s\n' $points | sed "s/^own\$/$own/" | awk '!seen[$0]++' | tr '\n' ' ')
-	else
-		tpoints=$(printf '%s\n' "$own" 255 256 300 65535 | awk '!seen[$0]++' | tr '\n' ' ')
-	fi
+	# shellcheck disable=SC2086 # one word per point
+	tpoints=$(own_points "$own" $points)
 	for v in $variants; do
 		design "$tree" "$v" upstream "$tpoints"
 	done
 	# shellcheck disable=SC2086 # one word per point
-	dpoints=$(printf '%s\n' $debian_points | sed "s/^own\$/$own/" | awk '!seen[$0]++' | tr '\n' ' ')
+	dpoints=$(own_points "$own" $debian_points)
 	for v in $debian_variants; do
 		design "$tree" "$v" debian "$dpoints"
 	done
@@ -184,7 +180,7 @@ for tree in $trees; do
 		die "tree $tree: the matrix run stopped (see the error above and $out/logs/)"
 done
 full=$(cat "$out"/logs/*.log | grep -c '(full build' || true)
-incremental=$(cat "$out"/logs/*.log | grep -c '(incremental)' || true)
+incremental=$(cat "$out"/logs/*.log | grep -c '(incremental' || true)
 wall=$(($(date +%s) - start))
 
 set -- --md "$out/matrix.md" --svg "$out/matrix.svg" --json "$out/matrix.json" --chart "$out/chart.svg" \
