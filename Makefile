@@ -6,7 +6,7 @@
 #   make check    every test: host unit tests and the QEMU boots; T=NAME
 #                 runs only the tests whose name matches the glob *NAME*
 #   make matrix   every design from patches/variants/ built, booted, judged
-#   make series-check  the kver series: apply, checkpatch, build after every patch
+#   make series-check  the kver series: apply, checkpatch, build after every patch, kunit.py
 #   make bench    benchmarks (ratios)
 #   make fuzz     the libFuzzer targets, FUZZ_SECONDS (600) in all
 #   make install  the library, the kver command and the headers (PREFIX=...)
@@ -52,7 +52,7 @@ matrix: deps tools
 	sh matrix/run.sh --trees "$(TREES)"
 
 series-check: deps
-	for t in $(TREES); do sh tests/series/check-series.sh --build $$t || exit 1; done
+	for t in $(TREES); do sh tests/series/check-series.sh --build --kunit $$t || exit 1; done
 
 bench: deps tools
 	sh bench/lab-point.sh

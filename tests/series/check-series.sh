@@ -1,5 +1,5 @@
 #!/bin/sh
-# check-series.sh [--build] [--keep] TREE
+# check-series.sh [--build] [--kunit] [--keep] TREE
 #
 # Checks the kver series of one tree (patches/TREE/series) against the
 # pristine Debian source tree, patch by patch:
@@ -18,7 +18,10 @@
 #     commit message).
 #   - the cover letter lists, per patch, exactly the recipients that
 #     scripts/get_maintainer.pl gives for it.
-# Then tests/series/host-tests.sh runs on the patched tree.
+# Then tests/series/host-tests.sh runs on the patched tree, and with --kunit
+# the series' KUnit suite runs under the kernel's own runner, kunit.py, in
+# QEMU (its own x86_64 build of the suite's .kunitconfig); the lab's KTAP
+# reader (kver-lab ktap) judges the console log kunit.py keeps.
 #
 # checkpatch's UNKNOWN_COMMIT_ID check is skipped: it looks commit ids up in
 # the local git history, and the Debian source trees have none; the ids that
@@ -41,14 +44,16 @@ die() {
 }
 
 usage() {
-	echo "usage: $me [--build] [--keep] TREE   (TREE: 6.1 or 6.12)"
+	echo "usage: $me [--build] [--kunit] [--keep] TREE   (TREE: 6.1 or 6.12)"
 }
 
 build=0
+kunit=0
 keep=0
 while [ $# -gt 0 ]; do
 	case $1 in
 	--build) build=1; shift ;;
+	--kunit) kunit=1; shift ;;
 	--keep) keep=1; shift ;;
 	-h | --help) usage; exit 0 ;;
 	-*) usage >&2; die "unknown option $1" ;;
@@ -57,9 +62,10 @@ while [ $# -gt 0 ]; do
 done
 [ $# -eq 1 ] || { usage >&2; exit 2; }
 tree=$1
-case $tree in
-6.1 | 6.12) ;;
-*) die "unknown tree '$tree' (known: 6.1 6.12)" ;;
+known=$(sed -n 's/^trees: *//p' "$top/lab/lab.conf")
+case " $known " in
+*" $tree "*) ;;
+*) die "unknown tree '$tree' (known: $known)" ;;
 esac
 
 pristine=$cache/$tree/pristine
@@ -240,4 +246,25 @@ done
 say "ok   cover letter: the recipients of every patch are get_maintainer.pl's"
 
 "$here/host-tests.sh" "$src" || die "tests/series/host-tests.sh fails on the patched tree"
+
+if [ "$kunit" = 1 ]; then
+	# The suite's own .kunitconfig, in the folder of the test it names.
+	kc=$(cd "$src" && find . -path ./tools -prune -o -name .kunitconfig \
+		-exec grep -l '^CONFIG_LINUX_VERSION_KUNIT_TEST=y' {} + | head -n 1)
+	[ -n "$kc" ] || die "no .kunitconfig of the series enables CONFIG_LINUX_VERSION_KUNIT_TEST"
+	kc=$(dirname "${kc#./}")
+	say "kunit.py run --arch=x86_64 --kunitconfig=$kc (its own full build: minutes)"
+	make -s -C "$top" tools >/dev/null || die "building kver-lab failed"
+	rm -rf "$work/kunit"
+	start=$(date +%s)
+	(cd "$src" && nice -n 10 python3 tools/testing/kunit/kunit.py run --arch=x86_64 \
+		--kunitconfig="$kc" --build_dir="$work/kunit" --jobs="$jobs" \
+		--make_options CC="$cc") >"$log/kunit.py" 2>&1 ||
+		die "kunit.py run fails (log: $log/kunit.py)"
+	sum=$(grep -E 'Testing complete\. Ran [0-9]+ tests' "$log/kunit.py" | tail -n 1 | sed 's/^.*Testing/Testing/')
+	[ -n "$sum" ] || die "kunit.py printed no summary (log: $log/kunit.py)"
+	"$top/build/lab/kver-lab" ktap "$work/kunit/test.log" >"$log/kunit.ktap" 2>&1 ||
+		die "kver-lab ktap does not pass kunit.py's console log: $(head -n 1 "$log/kunit.ktap")"
+	say "ok   kunit.py: $sum in $(($(date +%s) - start)) s; kver-lab ktap agrees: $(tail -n 1 "$log/kunit.ktap")"
+fi
 say "ok   $tree: $n patches apply, $( [ "$build" = 1 ] && echo 'build after each patch, ')pass checkpatch and the host tests"
