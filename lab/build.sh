@@ -32,8 +32,49 @@ if command -v ccache >/dev/null 2>&1 && [ "${KVER_CCACHE:-1}" = 1 ]; then
 	set -- "$@" "CC=ccache gcc"
 fi
 
+# KVER_BUILD_VERBOSE=1: Kbuild's own lines (CC file.o, LD vmlinux) in the log.
+silent=-s
+[ "${KVER_BUILD_VERBOSE:-0}" != 1 ] || silent=
 kmake() {
-	make -s -C "$src" O="$build" "$@"
+	make $silent -C "$src" O="$build" "$@"
+}
+
+# Points that change only the version. A further point of the same series,
+# config and make variables recompiles about a dozen objects (those that
+# include version.h, utsrelease.h or compile.h); finding them is Kbuild's
+# walk of the whole tree, a sub-make per directory, most of a point's time.
+# After every whole make the lab records, from Kbuild's own .cmd files, the
+# directories whose objects depend on the version headers; the next such
+# point descends only into those (lab/point.mk) and links. tests/run.sh
+# proves the result bit for bit against the whole make. KVER_FAST=0: always
+# the whole make.
+#
+# fast_key MAKE_VAR...: what must not change between two such points: the
+# series, the config, every make variable but the version's own values.
+fast_key() {
+	{
+		cat "$src/.kver-series"
+		echo "$stamp"
+		for v in "$@"; do
+			case ${v%%=*} in
+			SUBLEVEL | KERNELVERSION | EXTRAVERSION) echo "${v%%=*}" ;;
+			*) printf '%s\n' "$v" ;;
+			esac
+		done
+		# The UTS version's variables come in the environment, by name.
+		env | sed -n 's/^\(KBUILD_BUILD_[A-Z_]*\)=..*/\1/p' | sort
+	} | sha256sum | cut -c1-16
+}
+# version_dirs: the directories of the vmlinux walk (those with a built-in.a)
+# whose objects depend on the version headers, none below another.
+version_dirs() {
+	(cd "$build" && grep -rlE --include='.*.cmd' \
+		'include/generated/(uapi/linux/version|utsrelease|compile|utsversion)\.h|init/utsversion-tmp\.h' .) |
+		sed -n 's|^\./\(.*\)/\.[^/]*\.cmd$|\1|p' | LC_ALL=C sort -u |
+		while IFS= read -r d; do
+			[ ! -f "$build/$d/built-in.a" ] || printf '%s\n' "$d"
+		done |
+		awk '{ for (i = 1; i <= n; i++) if (index($0 "/", k[i] "/") == 1) next; k[++n] = $0; print }'
 }
 
 # objects_estimate TREE: about how many objects the first full build of
@@ -74,13 +115,51 @@ if [ ! -f "$build/.config" ] || [ "$(cat "$build/.kver-config" 2>/dev/null)" != 
 fi
 
 log="$build/.kver-build.log"
+key=$(fast_key "$@")
+fast=
+if [ "${KVER_FAST:-1}" = 1 ] && [ -f "$build/vmlinux" ] &&
+	[ "$(sed -n 1p "$build/.kver-fast" 2>/dev/null)" = "$key" ]; then
+	fast=$(sed -n 2p "$build/.kver-fast")
+	# This point's KERNELVERSION, as the kernel's Makefile makes it.
+	kv=$(make -s -C "$src" O="$build" "$@" kernelversion 2>/dev/null | tail -n 1) || kv=
+fi
+# Written again after a make that went well.
+rm -f "$build/.kver-fast"
 # One make for the image, the modules and the UAPI headers: every further
 # call would walk the whole tree again (about a second each here).
 rm -rf "$headers"
 set -- "$@" -j"$jobs" INSTALL_HDR_PATH="$headers" bzImage modules headers_install
 lab=$KVER_TOP/build/lab/kver-lab
 rc=0
-if [ -f "$build/vmlinux" ]; then
+if [ -n "$fast" ]; then
+	say "building $tree at SUBLEVEL=$sublevel${extra:+ $extra} (incremental, version only: $(echo "$fast" | wc -w) directories)"
+	# The archive is made again after the directories, so vmlinux links
+	# the new objects.
+	rm -f "$build/vmlinux.a"
+	# Kconfig records the KERNELVERSION it configured with; any other one
+	# makes the next make run syncconfig, about 100 toolchain probes (7 s
+	# here), only to write the new version into the comment at the top of
+	# .config and autoconf.h (no object depends on that comment). The
+	# record is moved to this point's version instead; when the line is
+	# not there, make does the whole syncconfig.
+	cmdf=$build/include/config/auto.conf.cmd
+	# shellcheck disable=SC2016 # a make expression, literally
+	if [ -n "$kv" ] && grep -q '^ifneq "$(KERNELVERSION)" "' "$cmdf"; then
+		sed "s|^ifneq \"\$(KERNELVERSION)\" \".*\"\$|ifneq \"\$(KERNELVERSION)\" \"$kv\"|" \
+			"$cmdf" >"$cmdf.kver-tmp" && mv "$cmdf.kver-tmp" "$cmdf"
+	fi
+	# --no-print-directory: 6.12's Makefile would otherwise call itself
+	# again, without lab/point.mk.
+	make $silent --no-print-directory -C "$build" -f Makefile -f "$KVER_TOP/lab/point.mk" \
+		"build-dir=$fast" "$@" >"$log" 2>&1 || rc=$?
+	if [ "$rc" != 0 ]; then
+		say "building $tree at SUBLEVEL=$sublevel: the version-only make failed (log: $log.fast); the whole make instead"
+		mv "$log" "$log.fast"
+		fast=
+		rc=0
+		kmake "$@" >"$log" 2>&1 || rc=$?
+	fi
+elif [ -f "$build/vmlinux" ]; then
 	say "building $tree at SUBLEVEL=$sublevel${extra:+ $extra} (incremental)"
 	kmake "$@" >"$log" 2>&1 || rc=$?
 elif [ ! -x "$lab" ]; then
@@ -121,6 +200,9 @@ if [ "$rc" != 0 ]; then
 fi
 [ -f "$headers/include/linux/version.h" ] ||
 	die "headers_install for $tree at SUBLEVEL=$sublevel left no linux/version.h (log: $log)"
+# The next point may be a version-only one (see fast_key).
+[ -n "$fast" ] || fast=$(version_dirs | tr '\n' ' ')
+[ -z "$fast" ] || printf '%s\n%s\n' "$key" "$fast" >"$build/.kver-fast"
 # The release this build carries, as make kernelrelease would print it.
 cp "$build/include/config/kernel.release" "$build/.kver-release" ||
 	die "$tree at SUBLEVEL=$sublevel: the build left no include/config/kernel.release"

@@ -182,6 +182,52 @@ lab_negative() {
 		sh lab/prepare.sh "$tree" "$work/badseries"
 }
 
+# A version-only point (lab/build.sh's fast path, which walks only the
+# directories whose objects depend on the version) must leave exactly what
+# Kbuild's whole make leaves: afterwards the whole make at the same point
+# compiles no kernel object again (it archives the parent directories again
+# and relinks, and so rebuilds the boot stub, which embeds vmlinux's
+# offsets), and vmlinux, bzImage and linux/version.h keep every bit. The
+# UTS version is fixed so that two builds can be compared; the whole make
+# also runs Kconfig's syncconfig, which the version-only point skips.
+lab_fast_point() {
+	tree=$1
+	n="$tree: a version-only point is bit for bit Kbuild's whole make"
+	tap_want "$n" || return 0
+	build=$(build_dir "$tree")
+	fb() {
+		KBUILD_BUILD_TIMESTAMP=2026-01-01 KBUILD_BUILD_VERSION=1 \
+			with_lock "$tree" sh lab/build.sh "$tree" "$@" >>"$work/fast.log" 2>&1
+	}
+	: >"$work/fast.log"
+	why=
+	if ! fb 301 "$work/fast-h1" || ! fb 302 "$work/fast-h2"; then
+		why="a build failed"
+	elif ! grep -q 'SUBLEVEL=302 (incremental, version only' "$work/fast.log"; then
+		why="the point after 301 did not take the version-only path"
+	else
+		sha256sum "$build/vmlinux" "$build/arch/x86/boot/bzImage" >"$work/fast.sha"
+		# The whole make runs Kconfig's syncconfig too, which the
+		# version-only point leaves out.
+		touch "$build/.config"
+		if ! KVER_FAST=0 KVER_BUILD_VERBOSE=1 fb 302 "$work/fast-h3"; then
+			why="the whole make failed"
+		elif grep -E '^  (CC|AS|VDSO) ' "$build/.kver-build.log" | grep -v ' arch/x86/boot/' >"$work/fast.again"; then
+			why="the whole make built again: $(head -n 3 "$work/fast.again" | tr -s ' ' | tr '\n' ';')"
+		elif ! sha256sum "$build/vmlinux" "$build/arch/x86/boot/bzImage" | cmp -s - "$work/fast.sha"; then
+			why="vmlinux or bzImage differ from the whole make's"
+		elif ! cmp -s "$work/fast-h2/include/linux/version.h" "$work/fast-h3/include/linux/version.h"; then
+			why="linux/version.h differs from the whole make's"
+		fi
+	fi
+	if [ -z "$why" ]; then
+		pass "$n"
+	else
+		sed 's/^/# /' "$work/fast.log" | tail -n 20
+		fail "$n ($why)"
+	fi
+}
+
 # The names of the lab's tests, one a line, for the name filter: every lab
 # test builds on one matrix run, which happens only when one of them passes.
 lab_names() {
@@ -196,6 +242,7 @@ lab_names() {
 		echo "$t: a crashing probe is reported as crashed"
 		echo "$t: a guest without a working /init is reported"
 		echo "$t: a patch that does not apply is named"
+		echo "$t: a version-only point is bit for bit Kbuild's whole make"
 	done
 }
 
@@ -246,6 +293,7 @@ lab_tests() {
 	else
 		fail "$first: no image to run the negative tests on"
 	fi
+	lab_fast_point "$first"
 	# git am, checkpatch --strict and the build after every patch take a
 	# git copy of each tree: 'make series-check', outside this command.
 }
