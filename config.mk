@@ -36,3 +36,9 @@ $(OUT)/obj/%.o: $(ROOT)/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(KVER_CFLAGS) $(DEPFLAGS) $(KVER_CPPFLAGS) -c -o $@ $<
 -include $(wildcard $(OUT)/*/*.d $(OUT)/*/*/*.d $(OUT)/obj/*/*/*.d)
+
+# The matrix's designs, in the order it shows them, from lab/lab.conf (the
+# lab's one list of them); kver-lab and kver-matrix both compile matrix.c.
+KVER_VARIANTS := $(shell sed -n 's/^variants: *//p' $(ROOT)/lab/lab.conf)
+$(call objs,$(ROOT)/matrix/matrix.c): KVER_CPPFLAGS += -D'KVER_VARIANTS=$(foreach v,$(KVER_VARIANTS),"$(v)",)'
+$(call objs,$(ROOT)/matrix/matrix.c): $(ROOT)/lab/lab.conf
