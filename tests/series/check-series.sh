@@ -253,9 +253,11 @@ if [ "$kunit" = 1 ]; then
 		-exec grep -l '^CONFIG_LINUX_VERSION_KUNIT_TEST=y' {} + | head -n 1)
 	[ -n "$kc" ] || die "no .kunitconfig of the series enables CONFIG_LINUX_VERSION_KUNIT_TEST"
 	kc=$(dirname "${kc#./}")
-	say "kunit.py run --arch=x86_64 --kunitconfig=$kc (its own full build: minutes)"
+	say "kunit.py run --arch=x86_64 --kunitconfig=$kc (the first run builds its kernel: minutes)"
 	make -s -C "$top" tools >/dev/null || die "building kver-lab failed"
-	rm -rf "$work/kunit"
+	# The build folder is kept: kunit.py rebuilds it incrementally, and
+	# only the first run pays for its full kernel build.
+	rm -f "$work/kunit/test.log"
 	start=$(date +%s)
 	(cd "$src" && nice -n 10 python3 tools/testing/kunit/kunit.py run --arch=x86_64 \
 		--kunitconfig="$kc" --build_dir="$work/kunit" --jobs="$jobs" \
