@@ -50,19 +50,24 @@ kmake() {
 # the whole make.
 #
 # fast_key MAKE_VAR...: what must not change between two such points: the
-# series, the config, every make variable but the version's own values.
+# series, the config, every make variable but those of the version. The
+# version's variables (SUBLEVEL, KERNELVERSION and EXTRAVERSION for the
+# release; KBUILD_BUILD_VERSION, _VERSION_TIMESTAMP, _USER and _HOST in the
+# environment for the UTS version) reach only the version headers, so a
+# Debian-style point after an upstream one of the same series is
+# version-only too (tests/run.sh proves both). KBUILD_BUILD_TIMESTAMP is
+# not one of them: it also dates the files of the built-in initramfs.
 fast_key() {
 	{
 		cat "$src/.kver-series"
 		echo "$stamp"
 		for v in "$@"; do
 			case ${v%%=*} in
-			SUBLEVEL | KERNELVERSION | EXTRAVERSION) echo "${v%%=*}" ;;
+			SUBLEVEL | KERNELVERSION | EXTRAVERSION) ;;
 			*) printf '%s\n' "$v" ;;
 			esac
 		done
-		# The UTS version's variables come in the environment, by name.
-		env | sed -n 's/^\(KBUILD_BUILD_[A-Z_]*\)=..*/\1/p' | sort
+		echo "KBUILD_BUILD_TIMESTAMP=${KBUILD_BUILD_TIMESTAMP:-}"
 	} | sha256sum | cut -c1-16
 }
 # version_dirs: the directories of the vmlinux walk (those with a built-in.a)
@@ -120,8 +125,22 @@ fast=
 if [ "${KVER_FAST:-1}" = 1 ] && [ -f "$build/vmlinux" ] &&
 	[ "$(sed -n 1p "$build/.kver-fast" 2>/dev/null)" = "$key" ]; then
 	fast=$(sed -n 2p "$build/.kver-fast")
-	# This point's KERNELVERSION, as the kernel's Makefile makes it.
+fi
+if [ -f "$build/vmlinux" ]; then
+	# Kconfig records the KERNELVERSION it configured with; any other one
+	# makes the next make run syncconfig, about 100 toolchain probes (7 s
+	# here), only to write the new version into the comment at the top of
+	# .config and autoconf.h (no object depends on that comment). The
+	# record is moved to this point's version (as the kernel's Makefile
+	# makes it) instead; a changed Kconfig file or .config still runs
+	# syncconfig, and when the line is not there, make does it all.
 	kv=$(make -s -C "$src" O="$build" "$@" kernelversion 2>/dev/null | tail -n 1) || kv=
+	cmdf=$build/include/config/auto.conf.cmd
+	# shellcheck disable=SC2016 # a make expression, literally
+	if [ -n "$kv" ] && [ -f "$cmdf" ] && grep -q '^ifneq "$(KERNELVERSION)" "' "$cmdf"; then
+		sed "s|^ifneq \"\$(KERNELVERSION)\" \".*\"\$|ifneq \"\$(KERNELVERSION)\" \"$kv\"|" \
+			"$cmdf" >"$cmdf.kver-tmp" && mv "$cmdf.kver-tmp" "$cmdf"
+	fi
 fi
 # Written again after a make that went well.
 rm -f "$build/.kver-fast"
@@ -136,18 +155,6 @@ if [ -n "$fast" ]; then
 	# The archive is made again after the directories, so vmlinux links
 	# the new objects.
 	rm -f "$build/vmlinux.a"
-	# Kconfig records the KERNELVERSION it configured with; any other one
-	# makes the next make run syncconfig, about 100 toolchain probes (7 s
-	# here), only to write the new version into the comment at the top of
-	# .config and autoconf.h (no object depends on that comment). The
-	# record is moved to this point's version instead; when the line is
-	# not there, make does the whole syncconfig.
-	cmdf=$build/include/config/auto.conf.cmd
-	# shellcheck disable=SC2016 # a make expression, literally
-	if [ -n "$kv" ] && grep -q '^ifneq "$(KERNELVERSION)" "' "$cmdf"; then
-		sed "s|^ifneq \"\$(KERNELVERSION)\" \".*\"\$|ifneq \"\$(KERNELVERSION)\" \"$kv\"|" \
-			"$cmdf" >"$cmdf.kver-tmp" && mv "$cmdf.kver-tmp" "$cmdf"
-	fi
 	# --no-print-directory: 6.12's Makefile would otherwise call itself
 	# again, without lab/point.mk.
 	make $silent --no-print-directory -C "$build" -f Makefile -f "$KVER_TOP/lab/point.mk" \

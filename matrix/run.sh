@@ -152,13 +152,16 @@ tree_designs() {
 	[ -n "$own" ] || die "$tree: the pristine tree does not record its Makefile version"
 	# shellcheck disable=SC2086 # one word per point
 	tpoints=$(own_points "$own" $points)
-	for v in $variants; do
-		design "$tree" "$v" upstream "$tpoints"
-	done
 	# shellcheck disable=SC2086 # one word per point
 	dpoints=$(own_points "$own" $debian_points)
-	for v in $debian_variants; do
-		design "$tree" "$v" debian "$dpoints"
+	# A design's Debian-style points come right after its upstream ones:
+	# the same series and config, so they are version-only points
+	# (lab/build.sh) instead of a whole make after a series switch.
+	for v in $variants; do
+		design "$tree" "$v" upstream "$tpoints"
+		case " $debian_variants " in
+		*" $v "*) design "$tree" "$v" debian "$dpoints" ;;
+		esac
 	done
 }
 

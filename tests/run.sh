@@ -197,33 +197,50 @@ lab_fast_point() {
 	build=$(build_dir "$tree")
 	fb() {
 		KVER_SERIES_CONFIG=$top/patches/$tree/config \
-			KBUILD_BUILD_TIMESTAMP=2026-01-01 KBUILD_BUILD_VERSION=1 \
 			with_lock "$tree" sh lab/build.sh "$tree" "$@" >>"$work/fast.log" 2>&1
+	}
+	# fast_then_whole SUBLEVEL [MAKE_VAR...]: a point that must take the
+	# version-only path, then Kbuild's whole make of the same point (which
+	# also runs Kconfig's syncconfig, left out by the version-only point):
+	# nothing compiled again, the same vmlinux, bzImage and version.h.
+	fast_then_whole() {
+		_sub=$1
+		shift
+		fb "$_sub" "$work/fast-h" "$@" || { why="the point at $_sub failed"; return; }
+		grep -q "SUBLEVEL=$_sub.*(incremental, version only" "$work/fast.log" ||
+			{ why="the point at $_sub did not take the version-only path"; return; }
+		sha256sum "$build/vmlinux" "$build/arch/x86/boot/bzImage" >"$work/fast.sha"
+		touch "$build/.config"
+		KVER_FAST=0 KVER_BUILD_VERBOSE=1 fb "$_sub" "$work/whole-h" "$@" ||
+			{ why="the whole make at $_sub failed"; return; }
+		if grep -E '^  (CC|AS|VDSO) ' "$build/.kver-build.log" | grep -v ' arch/x86/boot/' >"$work/fast.again"; then
+			why="the whole make at $_sub built again: $(head -n 3 "$work/fast.again" | tr -s ' ' | tr '\n' ';')"
+		elif ! sha256sum "$build/vmlinux" "$build/arch/x86/boot/bzImage" | cmp -s - "$work/fast.sha"; then
+			why="at $_sub, vmlinux or bzImage differ from the whole make's"
+		elif ! cmp -s "$work/fast-h/include/linux/version.h" "$work/whole-h/include/linux/version.h"; then
+			why="at $_sub, linux/version.h differs from the whole make's"
+		fi
 	}
 	: >"$work/fast.log"
 	why=
 	# The kver series, as the matrix left it (a negative test may have
-	# left the working tree half prepared).
+	# left the working tree half prepared). 302 follows 301 in the
+	# upstream style; 303 is in the Debian style, its names from kver-lab
+	# point as lab/run.sh takes them, after the upstream 302.
 	if ! with_lock "$tree" sh lab/prepare.sh "$tree" "$top/patches/$tree" >>"$work/fast.log" 2>&1; then
 		why="preparing the kver series failed"
-	elif ! fb 301 "$work/fast-h1" || ! fb 302 "$work/fast-h2"; then
-		why="a build failed"
-	elif ! grep -q 'SUBLEVEL=302 (incremental, version only' "$work/fast.log"; then
-		why="the point after 301 did not take the version-only path"
+	elif ! KBUILD_BUILD_VERSION_TIMESTAMP=2026-01-01 KBUILD_BUILD_VERSION=1 fb 301 "$work/fast-h"; then
+		why="the build at 301 failed"
 	else
-		sha256sum "$build/vmlinux" "$build/arch/x86/boot/bzImage" >"$work/fast.sha"
-		# The whole make runs Kconfig's syncconfig too, which the
-		# version-only point leaves out.
-		touch "$build/.config"
-		if ! KVER_FAST=0 KVER_BUILD_VERBOSE=1 fb 302 "$work/fast-h3"; then
-			why="the whole make failed"
-		elif grep -E '^  (CC|AS|VDSO) ' "$build/.kver-build.log" | grep -v ' arch/x86/boot/' >"$work/fast.again"; then
-			why="the whole make built again: $(head -n 3 "$work/fast.again" | tr -s ' ' | tr '\n' ';')"
-		elif ! sha256sum "$build/vmlinux" "$build/arch/x86/boot/bzImage" | cmp -s - "$work/fast.sha"; then
-			why="vmlinux or bzImage differ from the whole make's"
-		elif ! cmp -s "$work/fast-h2/include/linux/version.h" "$work/fast-h3/include/linux/version.h"; then
-			why="linux/version.h differs from the whole make's"
-		fi
+		KBUILD_BUILD_VERSION_TIMESTAMP=2026-01-01 KBUILD_BUILD_VERSION=1 fast_then_whole 302
+	fi
+	if [ -z "$why" ]; then
+		names=$("$top/build/lab/kver-lab" point --tree "$tree" --style debian 303)
+		dfield() { printf '%s\n' "$names" | sed -n "s/^$1=//p"; }
+		KBUILD_BUILD_VERSION=$(dfield build_version) \
+			KBUILD_BUILD_VERSION_TIMESTAMP=$(dfield build_timestamp) \
+			KBUILD_BUILD_USER=$(dfield build_user) KBUILD_BUILD_HOST=$(dfield build_host) \
+			fast_then_whole 303 "KERNELVERSION=$(dfield release)"
 	fi
 	if [ -z "$why" ]; then
 		pass "$n"
