@@ -109,6 +109,93 @@ series_dir() {
 	esac
 }
 
+# kbuild_snapshot BUILD DIR: what an external module build needs of the
+# kernel's build folder (what Debian's linux-headers package carries: the
+# Makefile, .config, Module.symvers, generated headers, scripts, objtool),
+# plus gen_init_cpio for the initramfs; a few MB, so the next point can
+# build in BUILD while this one's plugins and boot run.
+kbuild_snapshot() {
+	rm -rf "$2"
+	mkdir -p "$2"
+	(cd "$1" && cp -a --parents Makefile .config Module.symvers include arch/x86/include/generated \
+		scripts tools/objtool/objtool usr/gen_init_cpio "$2/") ||
+		die "copying what the plugins need of $1 failed"
+}
+
+# finish_point: a built point's guest plugins, its boot and its point.meta,
+# from the point's own files (bzImage, headers, kbuild), none from the build
+# folder or the headers the next point writes. Uses the loop's variables.
+finish_point() {
+	t1=$(date +%s)
+	# The plugins build side by side (each has its own work folder);
+	# their results are taken in name order once all have finished.
+	plugins=
+	for plugin in "$KVER_TOP"/guest/*/build; do
+		[ -x "$plugin" ] || continue
+		pname=$(basename "$(dirname "$plugin")")
+		# KVER_PLUGINS="a b" runs only those plugins (default: all).
+		case " ${KVER_PLUGINS:-$pname} " in *" $pname "*) ;; *) continue ;; esac
+		plugins="$plugins $pname"
+		mkdir -p "$pdir/guest/$pname" "$(tree_dir "$tree")/guest-work/$pname"
+		(
+			rc=0
+			KVER_TREE=$tree KVER_SUBLEVEL=$sub KVER_RELEASE=$release KVER_SERIES=$name \
+				KVER_VERSION=$version KVER_STYLE=$pstyle KVER_MAKE_VARS=$make_vars \
+				KVER_TOP=$KVER_TOP KVER_WORK=$(tree_dir "$tree")/guest-work/$pname CC=${CC:-gcc} \
+				"$plugin" "$(src_dir "$tree")" "$pdir/kbuild" "$pdir/headers" \
+				"$pdir/guest/$pname" >"$pdir/guest-$pname.log" 2>&1 || rc=$?
+			echo "$rc" >"$pdir/guest-$pname.rc"
+		) &
+	done
+	wait
+	for pname in $plugins; do
+		rc=$(cat "$pdir/guest-$pname.rc" 2>/dev/null || echo "no status")
+		rm -f "$pdir/guest-$pname.rc"
+		if [ "$rc" = 4 ]; then
+			# Not applicable here: the guest reports it as a skip.
+			rm -rf "$pdir/guest/$pname"
+			mkdir -p "$pdir/guest/$pname"
+			tail -n 1 "$pdir/guest-$pname.log" >"$pdir/guest/$pname/skip"
+		elif [ "$rc" != 0 ]; then
+			tail -n 5 "$pdir/guest-$pname.log" >&2
+			die "guest plugin $pname failed for $tree at SUBLEVEL=$sub (log: $pdir/guest-$pname.log)"
+		fi
+	done
+	t2=$(date +%s)
+	label=$name
+	[ "$pstyle" = upstream ] || label="$name, $pstyle style"
+	say "booting $tree ($label) at SUBLEVEL=$sub in QEMU: uname -r $release"
+	KVER_GEN_INIT_CPIO=$pdir/kbuild/usr/gen_init_cpio KVER_VERSION=$version KVER_UTS_VERSION=$uts \
+		"$KVER_TOP/lab/boot.sh" "$pdir/bzImage" "$probe" "$pdir/guest" "$release" "$pdir"
+	t3=$(date +%s)
+	cat >"$pdir/point.meta" <<META
+tree=$tree
+package=$package
+makefile=$makefile
+series=$name
+style=$pstyle
+sublevel=$sub
+version=$version
+expect=$release
+uts_version=$uts
+make_vars=$make_vars
+build_s=$((tb - t0))
+guest_s=$((t2 - t1))
+wait_s=$((t1 - tb))
+boot_s=$((t3 - t2))
+META
+	rm -rf "$pdir/kbuild" "$pdir/headers"
+}
+
+# wait_point: the point in the background (finish_point) has finished well.
+job=
+wait_point() {
+	[ -n "$job" ] || return 0
+	_job=$job
+	job=
+	wait "$_job" || die "a point of the run failed (see the error above)"
+}
+
 start=$(date +%s)
 boots=
 for tree in $trees; do
@@ -164,7 +251,7 @@ for tree in $trees; do
 			KBUILD_BUILD_VERSION_TIMESTAMP=$(field build_timestamp) \
 			KBUILD_BUILD_USER=$(field build_user) KBUILD_BUILD_HOST=$(field build_host) \
 			with_lock "$tree" \
-			"$KVER_TOP/lab/build.sh" "$tree" "$make_sub" "$(tree_dir "$tree")/headers" $vars
+			"$KVER_TOP/lab/build.sh" "$tree" "$make_sub" "$pdir/headers" $vars
 		if [ -x "$sdir/point.sh" ]; then
 			# The design's own release string is what its kernel must report.
 			release=$(cat "$build/.kver-release")
@@ -177,68 +264,23 @@ for tree in $trees; do
 		fi
 		make_vars="SUBLEVEL=$make_sub$vars"
 
-		cp "$(tree_dir "$tree")/headers/include/linux/version.h" "$pdir/version.h"
+		cp "$pdir/headers/include/linux/version.h" "$pdir/version.h"
 		cp "$build/arch/x86/boot/bzImage" "$pdir/bzImage"
-		t1=$(date +%s)
-		# The plugins build side by side (each has its own work folder);
-		# their results are taken in name order once all have finished.
-		plugins=
-		for plugin in "$KVER_TOP"/guest/*/build; do
-			[ -x "$plugin" ] || continue
-			pname=$(basename "$(dirname "$plugin")")
-			# KVER_PLUGINS="a b" runs only those plugins (default: all).
-			case " ${KVER_PLUGINS:-$pname} " in *" $pname "*) ;; *) continue ;; esac
-			plugins="$plugins $pname"
-			mkdir -p "$pdir/guest/$pname" "$(tree_dir "$tree")/guest-work/$pname"
-			(
-				rc=0
-				KVER_TREE=$tree KVER_SUBLEVEL=$sub KVER_RELEASE=$release KVER_SERIES=$name \
-					KVER_VERSION=$version KVER_STYLE=$pstyle KVER_MAKE_VARS=$make_vars \
-					KVER_TOP=$KVER_TOP KVER_WORK=$(tree_dir "$tree")/guest-work/$pname CC=${CC:-gcc} \
-					"$plugin" "$(src_dir "$tree")" "$build" "$(tree_dir "$tree")/headers" \
-					"$pdir/guest/$pname" >"$pdir/guest-$pname.log" 2>&1 || rc=$?
-				echo "$rc" >"$pdir/guest-$pname.rc"
-			) &
-		done
-		wait
-		for pname in $plugins; do
-			rc=$(cat "$pdir/guest-$pname.rc" 2>/dev/null || echo "no status")
-			rm -f "$pdir/guest-$pname.rc"
-			if [ "$rc" = 4 ]; then
-				# Not applicable here: the guest reports it as a skip.
-				rm -rf "$pdir/guest/$pname"
-				mkdir -p "$pdir/guest/$pname"
-				tail -n 1 "$pdir/guest-$pname.log" >"$pdir/guest/$pname/skip"
-			elif [ "$rc" != 0 ]; then
-				tail -n 5 "$pdir/guest-$pname.log" >&2
-				die "guest plugin $pname failed for $tree at SUBLEVEL=$sub (log: $pdir/guest-$pname.log)"
-			fi
-		done
-		t2=$(date +%s)
-		label=$name
-		[ "$pstyle" = upstream ] || label="$name, $pstyle style"
-		say "booting $tree ($label) at SUBLEVEL=$sub in QEMU: uname -r $release"
-		KVER_GEN_INIT_CPIO=$build/usr/gen_init_cpio KVER_VERSION=$version KVER_UTS_VERSION=$uts \
-			"$KVER_TOP/lab/boot.sh" "$pdir/bzImage" "$probe" "$pdir/guest" "$release" "$pdir"
-		t3=$(date +%s)
-		cat >"$pdir/point.meta" <<META
-tree=$tree
-package=$package
-makefile=$makefile
-series=$name
-style=$pstyle
-sublevel=$sub
-version=$version
-expect=$release
-uts_version=$uts
-make_vars=$make_vars
-build_s=$((t1 - t0))
-guest_s=$((t2 - t1))
-boot_s=$((t3 - t2))
-META
+		kbuild_snapshot "$build" "$pdir/kbuild"
+		tb=$(date +%s)
+		# The next point builds while this one's plugins and boot run on
+		# what the point keeps of its build; one such job at a time.
+		wait_point
+		if [ "${KVER_OVERLAP:-1}" = 1 ]; then
+			finish_point &
+			job=$!
+		else
+			finish_point
+		fi
 		boots="$boots $pdir"
 		tree_boots="$tree_boots $pdir"
 	done
+	wait_point
 	# Each tree's verdict as soon as it is known.
 	echo
 	# shellcheck disable=SC2086 # one word per boot folder
