@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* What the rules (rules.c) share with their helpers: a file's tokens and the checks on them. */
+#ifndef KVER_LINT_RULES_H
+#define KVER_LINT_RULES_H
+
+#include <stddef.h>
+#include <string.h>
+
+#include "lint.h"
+
+/* No such token: past the region, or not found. */
+#define NONE ((size_t)-1)
+
+/* One file being checked. */
+struct ctx {
+	const struct source *src;
+	const struct token *t;
+	size_t n;
+	struct warnings *out;
+	const struct tree *tree;
+	unsigned char *used; /* tokens an earlier rule already reported */
+	int oom;
+};
+
+/* tokens.c: where expressions begin and end, from tokens. */
+static inline int tok_is(const struct token *t, const char *s)
+{
+	size_t l = strlen(s);
+
+	return t->len == l && !memcmp(t->text, s, l);
+}
+
+static inline int is_punct(const struct ctx *c, size_t i, const char *s)
+{
+	return i < c->n && c->t[i].kind == TOK_PUNCT && tok_is(&c->t[i], s);
+}
+
+static inline int is_ident(const struct ctx *c, size_t i, const char *s)
+{
+	return i < c->n && c->t[i].kind == TOK_IDENT && tok_is(&c->t[i], s);
+}
+
+/* Tokens i and j can belong to one expression: a directive ends at its line. */
+static inline int same_region(const struct ctx *c, size_t i, size_t j)
+{
+	return c->t[i].dir == c->t[j].dir;
+}
+
+size_t match_fwd(const struct ctx *c, size_t i);
+int is_arith_op(const struct ctx *c, size_t i);
+int is_relop(const struct ctx *c, size_t i);
+size_t primary_end(const struct ctx *c, size_t i);
+size_t primary_start(const struct ctx *c, size_t j);
+size_t operand_fwd(const struct ctx *c, size_t i);
+size_t operand_back(const struct ctx *c, size_t k);
+void strip_parens(const struct ctx *c, size_t *s, size_t *e);
+int range_has_ident(const struct ctx *c, size_t s, size_t e, const char *name);
+int range_has_punct(const struct ctx *c, size_t s, size_t e, const char *p);
+
+#endif
