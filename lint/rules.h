@@ -57,4 +57,8 @@ void strip_parens(const struct ctx *c, size_t *s, size_t *e);
 int range_has_ident(const struct ctx *c, size_t s, size_t e, const char *name);
 int range_has_punct(const struct ctx *c, size_t s, size_t e, const char *p);
 
+/* eval.c: 0 and the value of [s, e), or -1 where it is not all integer literals. */
+int eval_range(const struct ctx *c, size_t s, size_t e, long long *val);
+int is_number(const struct ctx *c, size_t i, long long want);
+
 #endif
