@@ -61,4 +61,11 @@ int range_has_punct(const struct ctx *c, size_t s, size_t e, const char *p);
 int eval_range(const struct ctx *c, size_t s, size_t e, long long *val);
 int is_number(const struct ctx *c, size_t i, long long want);
 
+/* names.c: identifiers split into words, matched against NULL-ended lists. */
+extern const char *const kernel_words[];
+int is_kernel_version_name(const struct token *t);
+int range_has_version_code(const struct ctx *c, size_t s, size_t e);
+size_t context_start(const struct ctx *c, size_t i);
+int context_has(const struct ctx *c, size_t s, size_t e, const char *const *words);
+
 #endif
