@@ -68,4 +68,14 @@ int range_has_version_code(const struct ctx *c, size_t s, size_t e);
 size_t context_start(const struct ctx *c, size_t i);
 int context_has(const struct ctx *c, size_t s, size_t e, const char *const *words);
 
+/* findings.c: a rule's findings, appended to c->out. */
+void render(const struct ctx *c, size_t s, size_t e, char *buf, size_t size);
+void add(struct ctx *c, size_t at, size_t end, const char *rule, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+/* Tokens [s, e) are reported: the later rules pass them over. */
+void mark(struct ctx *c, size_t s, size_t e);
+void replacement(const char *op, const char *a, const char *b, long long sub,
+		 char *buf, size_t size);
+const char *mirror(const char *op);
+
 #endif
