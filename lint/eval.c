@@ -202,7 +202,7 @@ int is_number(const struct ctx *c, size_t i, long long want)
 
 int eval_source(const struct source *src, long long *val)
 {
-	struct ctx c = { src, src->toks, src->ntoks, NULL, NULL, NULL, 0 };
+	struct ctx c = { .src = src, .t = src->toks, .n = src->ntoks };
 
 	return eval_range(&c, 0, c.n, val);
 }

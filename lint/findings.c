@@ -25,8 +25,8 @@ void render(const struct ctx *c, size_t s, size_t e, char *buf, size_t size)
 		memcpy(buf + size - 4, "...", 4);
 }
 
-/* Reports [at, end) at token at; through a macro of the tree, says which. */
-void add(struct ctx *c, size_t at, size_t end, const char *rule, const char *fmt, ...)
+/* Reports [at, end) at token at for c->rule; through a macro of the tree, says which. */
+void add(struct ctx *c, size_t at, size_t end, const char *fmt, ...)
 {
 	struct warnings *w = c->out;
 	const struct token *t = &c->t[at];
@@ -64,7 +64,7 @@ void add(struct ctx *c, size_t at, size_t end, const char *rule, const char *fmt
 		c->oom = 1;
 		return;
 	}
-	w->v[w->n].rule = rule;
+	w->v[w->n].rule = c->rule->id;
 	w->v[w->n].line = t->line;
 	w->v[w->n].col = t->col;
 	w->n++;

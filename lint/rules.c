@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The rules of kver-lint. Each looks at the token stream of one file for a
- * version test that goes wrong once SUBLEVEL passes 255 (lint_rules[]
- * below names them, with what each finds).
+ * version test that goes wrong once SUBLEVEL passes 255. lint_rules[] at
+ * the end is their table: a rule is one entry, with its id, what it finds
+ * and its checks.
  *
  * Expressions are recognised from tokens, not parsed in full: enough for
  * the forms version tests take, and silent on everything it cannot read
@@ -15,22 +16,55 @@
 
 #include "rules.h"
 
-const struct rule_info lint_rules[] = {
-	{ "kver-kernel-version",
-	  "KERNEL_VERSION(a, b, c) with a literal c above 255, which the kernel clamps to a.b.255" },
-	{ "kver-boundary-255",
-	  "LINUX_VERSION_CODE compared with KERNEL_VERSION(a, b, 255) by >, <=, == or !=, "
-	  "which a.b.256 and later answer as a.b.255" },
-	{ "kver-hand-computed",
-	  "LINUX_VERSION_CODE compared with a number written by hand (0x0504ff, (5 << 16) + ...)" },
-	{ "kver-sublevel-mask",
-	  "SUBLEVEL taken out of a version code by masking, a modulo, a shift pair or a cast "
-	  "to 8 bits" },
-	{ "kver-unclamped-encode",
-	  "a version encoded by hand, (x << 16) + (y << 8) + z, where z can pass 255 and carry "
-	  "into PATCHLEVEL" },
-	{ NULL, NULL },
+/* ---- comparisons with the version code --------------------------------- */
+
+/*
+ * LINUX_VERSION_CODE OP operand, found once for each use of the code and
+ * shown to every rule that judges comparisons.
+ */
+struct comparison {
+	size_t s, e;    /* the operand */
+	size_t at, end; /* the whole comparison, reported at its start */
+	char op[4];     /* the operator, read with the code on the left */
+	char expr[160]; /* the comparison as written */
 };
+
+/* The comparison LINUX_VERSION_CODE at lvc is part of, unless reported. */
+static int find_comparison(const struct ctx *c, size_t lvc, struct comparison *k)
+{
+	size_t lo = lvc, hi = lvc, op, s, e;
+	int code_left;
+
+	while (lo > 0 && hi + 1 < c->n && is_punct(c, lo - 1, "(") &&
+	       is_punct(c, hi + 1, ")") && same_region(c, lo - 1, hi + 1)) {
+		lo--;
+		hi++;
+	}
+	if (is_relop(c, hi + 1) && same_region(c, hi, hi + 1)) {
+		op = hi + 1;
+		s = op + 1;
+		e = operand_fwd(c, s);
+		code_left = 1;
+	} else if (lo > 0 && is_relop(c, lo - 1) && same_region(c, lo - 1, lo)) {
+		op = lo - 1;
+		e = op;
+		s = operand_back(c, op);
+		code_left = 0;
+	} else {
+		return 0;
+	}
+	if (s == NONE || e == NONE || s >= e || c->used[s])
+		return 0;
+	k->s = s;
+	k->e = e;
+	snprintf(k->op, sizeof(k->op), "%.*s", (int)c->t[op].len, c->t[op].text);
+	if (!code_left)
+		snprintf(k->op, sizeof(k->op), "%s", mirror(k->op));
+	k->at = code_left ? lo : s;
+	k->end = code_left ? e : hi + 1;
+	render(c, k->at, k->end, k->expr, sizeof(k->expr));
+	return 1;
+}
 
 /* ---- kver-kernel-version ----------------------------------------------- */
 
@@ -100,6 +134,79 @@ static void kv_args(const struct ctx *c, const struct kv_call *kv, char *a, char
 	render_arg(c, kv->b, b, size);
 }
 
+/*
+ * A comparison whose operand is KERNEL_VERSION(a, b, c >= 255) alone: a
+ * and b as the messages show them, and the full-precision test for it.
+ */
+struct kv_compared {
+	struct kv_call kv;
+	char a[64], b[64], repl[256];
+};
+
+static int kernel_version_compared(const struct ctx *c, const struct comparison *k,
+				   struct kv_compared *v)
+{
+	size_t is = k->s, ie = k->e, kend;
+
+	strip_parens(c, &is, &ie);
+	if (!kernel_version_call(c, is, &kend, &v->kv) || kend != ie)
+		return 0;
+	kv_args(c, &v->kv, v->a, v->b, sizeof(v->a));
+	replacement(k->op, v->a, v->b, v->kv.sub, v->repl, sizeof(v->repl));
+	return 1;
+}
+
+static void kernel_version_comparison(struct ctx *c, const struct comparison *k)
+{
+	struct kv_compared v;
+
+	/* At 255 it is kver-boundary-255's. */
+	if (!kernel_version_compared(c, k, &v) || v.kv.sub == 255)
+		return;
+	add(c, k->at, k->end,
+	    "'%s' compares with %s.%s.255, not %s.%s.%lld: KERNEL_VERSION() "
+	    "clamps SUBLEVEL to 255; use %s",
+	    k->expr, v.a, v.b, v.a, v.b, v.kv.sub, v.repl);
+	mark(c, k->s, k->e);
+}
+
+/* KERNEL_VERSION(a, b, c > 255) outside a comparison with the code. */
+static void check_kernel_version(struct ctx *c)
+{
+	for (size_t i = 0; i < c->n; i++) {
+		struct kv_call kv;
+		size_t end;
+		char a[64], b[64];
+
+		if (c->used[i] || !kernel_version_call(c, i, &end, &kv) || kv.sub == 255)
+			continue;
+		kv_args(c, &kv, a, b, sizeof(a));
+		add(c, i, end,
+		    "KERNEL_VERSION(%s, %s, %lld) is clamped to %s.%s.255; compare with "
+		    "KVER_AT_LEAST(%s, %s, %lld) or KVER_BELOW(%s, %s, %lld) from kver_compat.h",
+		    a, b, kv.sub, a, b, a, b, kv.sub, a, b, kv.sub);
+		mark(c, i, end);
+	}
+}
+
+/* ---- kver-boundary-255 ------------------------------------------------- */
+
+static void boundary_comparison(struct ctx *c, const struct comparison *k)
+{
+	struct kv_compared v;
+
+	if (!kernel_version_compared(c, k, &v) || v.kv.sub != 255)
+		return;
+	/* At 255, >= and < stay right; the others go wrong from .256 on. */
+	if (!strcmp(k->op, ">=") || !strcmp(k->op, "<"))
+		return;
+	add(c, k->at, k->end,
+	    "'%s' treats %s.%s.256 and later as %s.%s.255: the version code "
+	    "stops at 255; use %s",
+	    k->expr, v.a, v.b, v.a, v.b, v.repl);
+	mark(c, k->s, k->e);
+}
+
 /* ---- kver-hand-computed ------------------------------------------------ */
 
 /*
@@ -165,118 +272,40 @@ static void decode(long long code, long long d[3])
 	d[2] = code & 0xff;
 }
 
-/*
- * LINUX_VERSION_CODE OP operand: KERNEL_VERSION(a, b, c > 255) or a number.
- * Both rules report at the start of the comparison.
- */
-static void check_comparison(struct ctx *c, size_t lvc)
+/* LINUX_VERSION_CODE OP a number. */
+static void hand_computed_comparison(struct ctx *c, const struct comparison *k)
 {
-	size_t lo = lvc, hi = lvc, op, s, e, at;
-	char opname[4], expr[160], a[64], b[64], repl[256];
-	int code_left;
-	struct kv_call kv;
-	long long val;
+	long long val, want[3], got[3];
+	char na[24], nb[24], num[64], repl[256];
 
-	while (lo > 0 && hi + 1 < c->n && is_punct(c, lo - 1, "(") &&
-	       is_punct(c, hi + 1, ")") && same_region(c, lo - 1, hi + 1)) {
-		lo--;
-		hi++;
-	}
-	if (is_relop(c, hi + 1) && same_region(c, hi, hi + 1)) {
-		op = hi + 1;
-		s = op + 1;
-		e = operand_fwd(c, s);
-		code_left = 1;
-	} else if (lo > 0 && is_relop(c, lo - 1) && same_region(c, lo - 1, lo)) {
-		op = lo - 1;
-		e = op;
-		s = operand_back(c, op);
-		code_left = 0;
-	} else {
-		return;
-	}
-	if (s == NONE || e == NONE || s >= e || c->used[s])
-		return;
-	snprintf(opname, sizeof(opname), "%.*s", (int)c->t[op].len, c->t[op].text);
-	if (!code_left)
-		snprintf(opname, sizeof(opname), "%s", mirror(opname));
-	at = code_left ? lo : s;
-	render(c, at, code_left ? e : hi + 1, expr, sizeof(expr));
-
-	size_t is = s, ie = e, kend;
-
-	strip_parens(c, &is, &ie);
-	if (kernel_version_call(c, is, &kend, &kv) && kend == ie && kv.sub == 255) {
-		/* At 255, >= and < stay right; the others go wrong from .256 on. */
-		if (!strcmp(opname, ">=") || !strcmp(opname, "<"))
-			return;
-		kv_args(c, &kv, a, b, sizeof(a));
-		replacement(opname, a, b, kv.sub, repl, sizeof(repl));
-		add(c, at, code_left ? e : hi + 1, "boundary-255",
-		    "'%s' treats %s.%s.256 and later as %s.%s.255: the version code "
-		    "stops at 255; use %s",
-		    expr, a, b, a, b, repl);
-		mark(c, s, e);
-		return;
-	}
-	if (kernel_version_call(c, is, &kend, &kv) && kend == ie) {
-		kv_args(c, &kv, a, b, sizeof(a));
-		replacement(opname, a, b, kv.sub, repl, sizeof(repl));
-		add(c, at, code_left ? e : hi + 1, "kernel-version",
-		    "'%s' compares with %s.%s.255, not %s.%s.%lld: KERNEL_VERSION() "
-		    "clamps SUBLEVEL to 255; use %s",
-		    expr, a, b, a, b, kv.sub, repl);
-		mark(c, s, e);
-		return;
-	}
 	/* A number that no 32-bit version code can hold is not one. */
-	if (eval_range(c, s, e, &val) < 0 || val < 0 || val > 0xffffffffLL)
+	if (eval_range(c, k->s, k->e, &val) < 0 || val < 0 || val > 0xffffffffLL)
 		return;
-
-	long long want[3], got[3];
-	char na[24], nb[24], num[64];
-
 	decode(val, got);
-	render(c, s, e, num, sizeof(num));
-	if (literal_encoding(c, s, e, want) &&
+	render(c, k->s, k->e, num, sizeof(num));
+	if (literal_encoding(c, k->s, k->e, want) &&
 	    (want[0] != got[0] || want[1] != got[1] || want[2] != got[2])) {
 		snprintf(na, sizeof(na), "%lld", want[0]);
 		snprintf(nb, sizeof(nb), "%lld", want[1]);
-		replacement(opname, na, nb, want[2], repl, sizeof(repl));
-		add(c, at, code_left ? e : hi + 1, "hand-computed",
+		replacement(k->op, na, nb, want[2], repl, sizeof(repl));
+		add(c, k->at, k->end,
 		    "'%s' compares with %lld.%lld.%lld, not %lld.%lld.%lld: a SUBLEVEL "
 		    "above 255 carries into PATCHLEVEL; use %s",
-		    expr, got[0], got[1], got[2], want[0], want[1], want[2], repl);
+		    k->expr, got[0], got[1], got[2], want[0], want[1], want[2], repl);
 	} else {
 		snprintf(na, sizeof(na), "%lld", got[0]);
 		snprintf(nb, sizeof(nb), "%lld", got[1]);
-		replacement(opname, na, nb, got[2], repl, sizeof(repl));
+		replacement(k->op, na, nb, got[2], repl, sizeof(repl));
 		char tail[96] = "";
 
 		if (got[2] == 255)
 			snprintf(tail, sizeof(tail), ", the code of every release from %lld.%lld.255 on",
 				 got[0], got[1]);
-		add(c, at, code_left ? e : hi + 1, "hand-computed",
+		add(c, k->at, k->end,
 		    "'%s' compares with the hand-computed %s, which is %lld.%lld.%lld%s; use %s",
-		    expr, num, got[0], got[1], got[2], tail, repl);
+		    k->expr, num, got[0], got[1], got[2], tail, repl);
 	}
-	mark(c, s, e);
-}
-
-static void check_kernel_version(struct ctx *c, size_t i)
-{
-	struct kv_call kv;
-	size_t end;
-	char a[64], b[64];
-
-	if (c->used[i] || !kernel_version_call(c, i, &end, &kv) || kv.sub == 255)
-		return;
-	kv_args(c, &kv, a, b, sizeof(a));
-	add(c, i, end, "kernel-version",
-	    "KERNEL_VERSION(%s, %s, %lld) is clamped to %s.%s.255; compare with "
-	    "KVER_AT_LEAST(%s, %s, %lld) or KVER_BELOW(%s, %s, %lld) from kver_compat.h",
-	    a, b, kv.sub, a, b, a, b, kv.sub, a, b, kv.sub);
-	mark(c, i, end);
+	mark(c, k->s, k->e);
 }
 
 /* ---- kver-sublevel-mask ------------------------------------------------- */
@@ -301,11 +330,11 @@ static void report_mask(struct ctx *c, size_t s, size_t e, size_t os, size_t oe)
 		return;
 	render(c, s, e, expr, sizeof(expr));
 	if (range_has_ident(c, os, oe, "LINUX_VERSION_CODE"))
-		add(c, s, e, "sublevel-mask",
+		add(c, s, e,
 		    "'%s' takes SUBLEVEL from a version code, where it stops at 255; "
 		    "use LINUX_VERSION_SUBLEVEL (KVER_SUBLEVEL in kver_compat.h)", expr);
 	else
-		add(c, s, e, "sublevel-mask",
+		add(c, s, e,
 		    "'%s' takes SUBLEVEL from a version code, where it stops at 255 "
 		    "(or wraps past it); keep SUBLEVEL as its own number "
 		    "(LINUX_VERSION_SUBLEVEL for the kernel built against)", expr);
@@ -467,7 +496,7 @@ static void check_encodings(struct ctx *c)
 				continue;
 			code = x * 65536 + y * 256 + z;
 			decode(code, d);
-			add(c, t1s, ze, "unclamped-encode",
+			add(c, t1s, ze,
 			    "'%s' is %lld.%lld.%lld, not %lld.%lld.%lld: a SUBLEVEL above 255 "
 			    "carries into PATCHLEVEL; compare with KVER_AT_LEAST(%lld, %lld, %lld) "
 			    "or KVER_BELOW(%lld, %lld, %lld) from kver_compat.h",
@@ -483,7 +512,7 @@ static void check_encodings(struct ctx *c)
 			j++;
 		if (j == ze)
 			continue;
-		add(c, t1s, ze, "unclamped-encode",
+		add(c, t1s, ze,
 		    "'%s' encodes a version without clamping SUBLEVEL: from .256 on it "
 		    "carries into PATCHLEVEL (x.y.256 reads as x.(y+1).0); clamp it as the "
 		    "kernel does, ((c) > 255 ? 255 : (c)), or compare the three numbers separately",
@@ -492,24 +521,62 @@ static void check_encodings(struct ctx *c)
 	}
 }
 
+/* ---- the table ---------------------------------------------------------- */
+
+/* In the order of the SARIF log; a rule is one entry. */
+const struct rule lint_rules[] = {
+	{ "kver-kernel-version",
+	  "KERNEL_VERSION(a, b, c) with a literal c above 255, which the kernel clamps to a.b.255",
+	  .clamped = 1, .compare = kernel_version_comparison, .scan = check_kernel_version },
+	{ "kver-boundary-255",
+	  "LINUX_VERSION_CODE compared with KERNEL_VERSION(a, b, 255) by >, <=, == or !=, "
+	  "which a.b.256 and later answer as a.b.255",
+	  .clamped = 1, .compare = boundary_comparison },
+	{ "kver-hand-computed",
+	  "LINUX_VERSION_CODE compared with a number written by hand (0x0504ff, (5 << 16) + ...)",
+	  .clamped = 1, .compare = hand_computed_comparison },
+	{ "kver-sublevel-mask",
+	  "SUBLEVEL taken out of a version code by masking, a modulo, a shift pair or a cast "
+	  "to 8 bits",
+	  .scan = check_masks },
+	{ "kver-unclamped-encode",
+	  "a version encoded by hand, (x << 16) + (y << 8) + z, where z can pass 255 and carry "
+	  "into PATCHLEVEL",
+	  .scan = check_encodings },
+	{ .id = NULL },
+};
+
 /* ---- entry -------------------------------------------------------------- */
 
 int check_source(const struct source *src, const struct tree *tree, struct warnings *out)
 {
-	struct ctx c = { src, src->toks, src->ntoks, out, tree, NULL, 0 };
+	struct ctx c = { .src = src, .t = src->toks, .n = src->ntoks, .out = out, .tree = tree };
 	/* A tree with its own wide KERNEL_VERSION and code compares right. */
 	int own = tree && tree->own_kv && tree->own_code;
+	struct comparison k;
+	const struct rule *r;
 
 	c.used = calloc(src->ntoks + 1, 1);
 	if (!c.used)
 		return -1;
-	for (size_t i = 0; i < c.n && !own; i++)
-		if (is_ident(&c, i, "LINUX_VERSION_CODE"))
-			check_comparison(&c, i);
-	for (size_t i = 0; i < c.n && !own; i++)
-		check_kernel_version(&c, i);
-	check_masks(&c);
-	check_encodings(&c);
+	/*
+	 * Every comparison first, then the scans, each in the table's order:
+	 * what an earlier rule reports, a later one passes over (c.used).
+	 */
+	for (size_t i = 0; i < c.n; i++) {
+		if (!is_ident(&c, i, "LINUX_VERSION_CODE") || !find_comparison(&c, i, &k))
+			continue;
+		for (r = lint_rules; r->id; r++)
+			if (r->compare && !(own && r->clamped)) {
+				c.rule = r;
+				r->compare(&c, &k);
+			}
+	}
+	for (r = lint_rules; r->id; r++)
+		if (r->scan && !(own && r->clamped)) {
+			c.rule = r;
+			r->scan(&c);
+		}
 	free(c.used);
 	return c.oom ? -1 : 0;
 }

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* What the rules (rules.c) share with their helpers: a file's tokens and the checks on them. */
+/* What the rules (rules.c) share with tokens.c, eval.c, names.c and findings.c. */
 #ifndef KVER_LINT_RULES_H
 #define KVER_LINT_RULES_H
 
@@ -18,6 +18,7 @@ struct ctx {
 	size_t n;
 	struct warnings *out;
 	const struct tree *tree;
+	const struct rule *rule; /* the rule running: its findings are under its id */
 	unsigned char *used; /* tokens an earlier rule already reported */
 	int oom;
 };
@@ -70,8 +71,8 @@ int context_has(const struct ctx *c, size_t s, size_t e, const char *const *word
 
 /* findings.c: a rule's findings, appended to c->out. */
 void render(const struct ctx *c, size_t s, size_t e, char *buf, size_t size);
-void add(struct ctx *c, size_t at, size_t end, const char *rule, const char *fmt, ...)
-	__attribute__((format(printf, 5, 6)));
+void add(struct ctx *c, size_t at, size_t end, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
 /* Tokens [s, e) are reported: the later rules pass them over. */
 void mark(struct ctx *c, size_t s, size_t e);
 void replacement(const char *op, const char *a, const char *b, long long sub,
