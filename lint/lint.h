@@ -41,7 +41,7 @@ struct source {
 struct warning {
 	int line, col;
 	char *msg;        /* "<what>; use <replacement>" */
-	const char *rule; /* "kernel-version", ... (static) */
+	const char *rule; /* its rule's id, "kver-kernel-version", ... (static) */
 };
 
 struct warnings {
@@ -96,11 +96,19 @@ int not_for_linux(const struct source *src);
 int expand_source(const struct tree *t, const struct source *src, struct source *out);
 void free_tree(struct tree *t);
 
-/* rules.c: the rules, { NULL, NULL } at the end. */
-struct rule_info {
+/* rules.c: the rules, { NULL } at the end. */
+struct ctx;
+struct comparison;
+struct rule {
 	const char *id, *what;
+	/* Judges the clamped code: not run on a tree with its own wide one. */
+	int clamped;
+	/* Judges each comparison with LINUX_VERSION_CODE, or NULL. */
+	void (*compare)(struct ctx *c, const struct comparison *k);
+	/* Scans the whole file after the comparisons, or NULL. */
+	void (*scan)(struct ctx *c);
 };
-extern const struct rule_info lint_rules[];
+extern const struct rule lint_rules[];
 
 /* rules.c: appends to out; -1 when out of memory. tree may be NULL. */
 int check_source(const struct source *src, const struct tree *tree, struct warnings *out);

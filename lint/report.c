@@ -84,11 +84,10 @@ void report_begin(enum format f)
 void report_warning(const char *path, const struct warning *w)
 {
 	if (format != FORMAT_SARIF) {
-		printf("%s:%d:%d: warning: %s [kver-%s]\n", path, w->line, w->col, w->msg,
-		       w->rule);
+		printf("%s:%d:%d: warning: %s [%s]\n", path, w->line, w->col, w->msg, w->rule);
 		return;
 	}
-	printf("%s\n        {\n          \"ruleId\": \"kver-", results++ ? "," : "");
+	printf("%s\n        {\n          \"ruleId\": \"", results++ ? "," : "");
 	json_str(w->rule);
 	fputs("\",\n          \"level\": \"warning\",\n          \"message\": { \"text\": \"",
 	      stdout);

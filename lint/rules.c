@@ -1,628 +1,69 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The rules of kver-lint. Each looks at the token stream of one file for a
- * version test that goes wrong once SUBLEVEL passes 255 (lint_rules[]
- * below names them, with what each finds).
+ * version test that goes wrong once SUBLEVEL passes 255. lint_rules[] at
+ * the end is their table: a rule is one entry, with its id, what it finds
+ * and its checks.
  *
  * Expressions are recognised from tokens, not parsed in full: enough for
  * the forms version tests take, and silent on everything it cannot read
  * (a macro as SUBLEVEL, a runtime value) rather than guessing.
  */
-#include <ctype.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "lint.h"
+#include "rules.h"
 
-const struct rule_info lint_rules[] = {
-	{ "kver-kernel-version",
-	  "KERNEL_VERSION(a, b, c) with a literal c above 255, which the kernel clamps to a.b.255" },
-	{ "kver-boundary-255",
-	  "LINUX_VERSION_CODE compared with KERNEL_VERSION(a, b, 255) by >, <=, == or !=, "
-	  "which a.b.256 and later answer as a.b.255" },
-	{ "kver-hand-computed",
-	  "LINUX_VERSION_CODE compared with a number written by hand (0x0504ff, (5 << 16) + ...)" },
-	{ "kver-sublevel-mask",
-	  "SUBLEVEL taken out of a version code by masking, a modulo, a shift pair or a cast "
-	  "to 8 bits" },
-	{ "kver-unclamped-encode",
-	  "a version encoded by hand, (x << 16) + (y << 8) + z, where z can pass 255 and carry "
-	  "into PATCHLEVEL" },
-	{ NULL, NULL },
-};
-
-#define NONE ((size_t)-1)
-#define CONTEXT_TOKENS 40
-
-struct ctx {
-	const struct source *src;
-	const struct token *t;
-	size_t n;
-	struct warnings *out;
-	const struct tree *tree;
-	unsigned char *used; /* tokens an earlier rule already reported */
-	int oom;
-};
-
-/* ---- tokens ---------------------------------------------------------- */
-
-static int tok_is(const struct token *t, const char *s)
-{
-	size_t l = strlen(s);
-
-	return t->len == l && !memcmp(t->text, s, l);
-}
-
-static int is_punct(const struct ctx *c, size_t i, const char *s)
-{
-	return i < c->n && c->t[i].kind == TOK_PUNCT && tok_is(&c->t[i], s);
-}
-
-static int is_ident(const struct ctx *c, size_t i, const char *s)
-{
-	return i < c->n && c->t[i].kind == TOK_IDENT && tok_is(&c->t[i], s);
-}
-
-/* Tokens i and j can belong to one expression: a directive ends at its line. */
-static int same_region(const struct ctx *c, size_t i, size_t j)
-{
-	return c->t[i].dir == c->t[j].dir;
-}
-
-static size_t match_fwd(const struct ctx *c, size_t i)
-{
-	int depth = 0;
-
-	for (size_t j = i; j < c->n && same_region(c, i, j); j++) {
-		if (is_punct(c, j, "("))
-			depth++;
-		else if (is_punct(c, j, ")") && --depth == 0)
-			return j;
-	}
-	return NONE;
-}
-
-static size_t match_back(const struct ctx *c, size_t i)
-{
-	int depth = 0;
-
-	for (size_t j = i + 1; j-- > 0 && same_region(c, i, j);) {
-		if (is_punct(c, j, ")"))
-			depth++;
-		else if (is_punct(c, j, "(") && --depth == 0)
-			return j;
-	}
-	return NONE;
-}
-
-/* Binary operators that bind tighter than the relational ones. */
-static int is_arith_op(const struct ctx *c, size_t i)
-{
-	static const char *const ops[] = { "+", "-", "*", "/", "%", "<<", ">>" };
-
-	for (size_t k = 0; k < sizeof(ops) / sizeof(ops[0]); k++)
-		if (is_punct(c, i, ops[k]))
-			return 1;
-	return 0;
-}
-
-static int is_relop(const struct ctx *c, size_t i)
-{
-	static const char *const ops[] = { ">=", ">", "<=", "<", "==", "!=" };
-
-	for (size_t k = 0; k < sizeof(ops) / sizeof(ops[0]); k++)
-		if (is_punct(c, i, ops[k]))
-			return 1;
-	return 0;
-}
-
-/* Words that can stand before a parenthesis without making a call. */
-static int is_keyword(const struct token *t)
-{
-	static const char *const kw[] = { "if", "elif", "while", "for", "switch", "return",
-					  "case", "else", "do", "define", NULL };
-
-	for (size_t k = 0; kw[k]; k++)
-		if (tok_is(t, kw[k]))
-			return 1;
-	return 0;
-}
-
-/* A primary from i (identifier, call, number, group), after unary + - ~. */
-static size_t primary_end(const struct ctx *c, size_t i)
-{
-	size_t start = i;
-
-	while (i < c->n && (is_punct(c, i, "+") || is_punct(c, i, "-") ||
-			    is_punct(c, i, "~")))
-		i++;
-	if (i >= c->n || !same_region(c, start, i))
-		return NONE;
-	if (c->t[i].kind == TOK_IDENT) {
-		if (is_punct(c, i + 1, "(") && same_region(c, i, i + 1)) {
-			size_t m = match_fwd(c, i + 1);
-
-			return m == NONE ? NONE : m + 1;
-		}
-		return i + 1;
-	}
-	if (c->t[i].kind == TOK_NUMBER)
-		return i + 1;
-	if (is_punct(c, i, "(")) {
-		size_t m = match_fwd(c, i);
-
-		return m == NONE ? NONE : m + 1;
-	}
-	return NONE;
-}
-
-/* The primary that ends at token j (inclusive). */
-static size_t primary_start(const struct ctx *c, size_t j)
-{
-	if (j >= c->n)
-		return NONE;
-	if (c->t[j].kind == TOK_IDENT || c->t[j].kind == TOK_NUMBER)
-		return j;
-	if (is_punct(c, j, ")")) {
-		size_t m = match_back(c, j);
-
-		if (m == NONE)
-			return NONE;
-		if (m > 0 && c->t[m - 1].kind == TOK_IDENT && same_region(c, m - 1, m) &&
-		    !is_keyword(&c->t[m - 1]))
-			return m - 1; /* a call */
-		return m;
-	}
-	return NONE;
-}
-
-/* The operand that starts at i: primaries joined by arithmetic operators. */
-static size_t operand_fwd(const struct ctx *c, size_t i)
-{
-	size_t e = primary_end(c, i);
-
-	while (e != NONE && is_arith_op(c, e) && same_region(c, i, e)) {
-		size_t next = primary_end(c, e + 1);
-
-		if (next == NONE)
-			break;
-		e = next;
-	}
-	return e;
-}
-
-/* The operand that ends just before token k, the same way backwards. */
-static size_t operand_back(const struct ctx *c, size_t k)
-{
-	size_t s;
-
-	if (k == 0 || !same_region(c, k - 1, k))
-		return NONE;
-	s = primary_start(c, k - 1);
-	while (s != NONE && s >= 2 && is_arith_op(c, s - 1) &&
-	       same_region(c, s - 2, k)) {
-		size_t prev = primary_start(c, s - 2);
-
-		if (prev == NONE)
-			break;
-		s = prev;
-	}
-	return s;
-}
-
-/* Drops parentheses around the whole of [*s, *e). */
-static void strip_parens(const struct ctx *c, size_t *s, size_t *e)
-{
-	while (*e - *s >= 2 && is_punct(c, *s, "(") && match_fwd(c, *s) == *e - 1) {
-		(*s)++;
-		(*e)--;
-	}
-}
-
-static int range_has_ident(const struct ctx *c, size_t s, size_t e, const char *name)
-{
-	for (size_t i = s; i < e; i++)
-		if (is_ident(c, i, name))
-			return 1;
-	return 0;
-}
-
-static int range_has_punct(const struct ctx *c, size_t s, size_t e, const char *p)
-{
-	for (size_t i = s; i < e; i++)
-		if (is_punct(c, i, p))
-			return 1;
-	return 0;
-}
-
-/* ---- numbers and constant expressions --------------------------------- */
-
-static int parse_number(const struct token *t, long long *val)
-{
-	char digits[64];
-	size_t n = 0, i = 0;
-	int base = 10;
-	unsigned long long v = 0;
-
-	/* Without digit separators. */
-	for (size_t k = 0; k < t->len; k++) {
-		if (t->text[k] == '\'')
-			continue;
-		if (n + 1 >= sizeof(digits))
-			return -1;
-		digits[n++] = t->text[k];
-	}
-	digits[n] = '\0';
-	if (n > 2 && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X')) {
-		base = 16;
-		i = 2;
-	} else if (n > 2 && digits[0] == '0' && (digits[1] == 'b' || digits[1] == 'B')) {
-		base = 2;
-		i = 2;
-	} else if (digits[0] == '0') {
-		base = 8;
-	}
-	size_t first = i;
-
-	for (; i < n; i++) {
-		int d;
-		unsigned char ch = (unsigned char)digits[i];
-
-		if (isdigit(ch))
-			d = ch - '0';
-		else if (base == 16 && isxdigit(ch))
-			d = tolower(ch) - 'a' + 10;
-		else
-			break;
-		if (d >= base)
-			return -1;
-		if (v > (ULLONG_MAX - (unsigned)d) / (unsigned)base)
-			return -1;
-		v = v * (unsigned)base + (unsigned)d;
-	}
-	if (i == first && base != 8)
-		return -1;
-	/* Only integer suffixes may follow. */
-	for (; i < n; i++)
-		if (!strchr("uUlL", digits[i]))
-			return -1;
-	if (v > LLONG_MAX)
-		return -1;
-	*val = (long long)v;
-	return 0;
-}
-
-struct eval {
-	const struct ctx *c;
-	size_t i, e;
-	int bad;
-};
-
-static long long ev_or(struct eval *ev);
-
-static long long ev_unary(struct eval *ev)
-{
-	const struct ctx *c = ev->c;
-	long long v;
-
-	if (ev->i >= ev->e) {
-		ev->bad = 1;
-		return 0;
-	}
-	if (is_punct(c, ev->i, "-") || is_punct(c, ev->i, "+") ||
-	    is_punct(c, ev->i, "~") || is_punct(c, ev->i, "!")) {
-		char op = c->t[ev->i++].text[0];
-
-		v = ev_unary(ev);
-		if (op == '-')
-			return v == LLONG_MIN ? (ev->bad = 1, 0) : -v;
-		return op == '~' ? ~v : op == '!' ? !v : v;
-	}
-	if (c->t[ev->i].kind == TOK_NUMBER) {
-		if (parse_number(&c->t[ev->i], &v) < 0)
-			ev->bad = 1;
-		ev->i++;
-		return v;
-	}
-	if (is_punct(c, ev->i, "(")) {
-		ev->i++;
-		v = ev_or(ev);
-		if (!is_punct(c, ev->i, ")") || ev->i >= ev->e)
-			ev->bad = 1;
-		ev->i++;
-		return v;
-	}
-	ev->bad = 1;
-	return 0;
-}
-
-static long long ev_mul(struct eval *ev)
-{
-	long long v = ev_unary(ev), r;
-
-	while (!ev->bad && ev->i < ev->e &&
-	       (is_punct(ev->c, ev->i, "*") || is_punct(ev->c, ev->i, "/") ||
-		is_punct(ev->c, ev->i, "%"))) {
-		char op = ev->c->t[ev->i++].text[0];
-
-		r = ev_unary(ev);
-		if (op == '*') {
-			if (__builtin_mul_overflow(v, r, &v))
-				ev->bad = 1;
-		} else if (r == 0 || (v == LLONG_MIN && r == -1)) {
-			ev->bad = 1;
-		} else {
-			v = op == '/' ? v / r : v % r;
-		}
-	}
-	return v;
-}
-
-static long long ev_add(struct eval *ev)
-{
-	long long v = ev_mul(ev), r;
-
-	while (!ev->bad && ev->i < ev->e &&
-	       (is_punct(ev->c, ev->i, "+") || is_punct(ev->c, ev->i, "-"))) {
-		char op = ev->c->t[ev->i++].text[0];
-
-		r = ev_mul(ev);
-		if (op == '+' ? __builtin_add_overflow(v, r, &v)
-			      : __builtin_sub_overflow(v, r, &v))
-			ev->bad = 1;
-	}
-	return v;
-}
-
-static long long ev_shift(struct eval *ev)
-{
-	long long v = ev_add(ev), r;
-
-	while (!ev->bad && ev->i < ev->e &&
-	       (is_punct(ev->c, ev->i, "<<") || is_punct(ev->c, ev->i, ">>"))) {
-		int left = ev->c->t[ev->i++].text[0] == '<';
-
-		r = ev_add(ev);
-		if (r < 0 || r > 62 || v < 0 || (left && v > (LLONG_MAX >> r)))
-			ev->bad = 1;
-		else
-			v = left ? v << r : v >> r;
-	}
-	return v;
-}
-
-static long long ev_bits(struct eval *ev, int level)
-{
-	static const char *const ops[] = { "|", "^", "&" };
-	long long v = level == 2 ? ev_shift(ev) : ev_bits(ev, level + 1);
-
-	while (!ev->bad && ev->i < ev->e && is_punct(ev->c, ev->i, ops[level])) {
-		long long r;
-
-		ev->i++;
-		r = level == 2 ? ev_shift(ev) : ev_bits(ev, level + 1);
-		v = level == 0 ? (v | r) : level == 1 ? (v ^ r) : (v & r);
-	}
-	return v;
-}
-
-static long long ev_or(struct eval *ev)
-{
-	return ev_bits(ev, 0);
-}
-
-/* The value of [s, e) when it is made of integer literals only. */
-static int eval_range(const struct ctx *c, size_t s, size_t e, long long *val)
-{
-	struct eval ev = { c, s, e, 0 };
-
-	if (s == NONE || e == NONE || s >= e)
-		return -1;
-	*val = ev_or(&ev);
-	return ev.bad || ev.i != e ? -1 : 0;
-}
-
-/* ---- names ------------------------------------------------------------ */
-
-/* Whether an identifier has word w (split at '_', digits and camelCase). */
-static int has_word(const struct token *t, const char *w)
-{
-	size_t i = 0, wl = strlen(w);
-
-	while (i < t->len) {
-		size_t s;
-
-		while (i < t->len && !isalpha((unsigned char)t->text[i]))
-			i++;
-		s = i;
-		if (i < t->len)
-			i++;
-		while (i < t->len && isalpha((unsigned char)t->text[i]) &&
-		       !(islower((unsigned char)t->text[i - 1]) &&
-			 isupper((unsigned char)t->text[i])))
-			i++;
-		if (i - s == wl && !strncasecmp(t->text + s, w, wl))
-			return 1;
-	}
-	return 0;
-}
-
-static int has_any_word(const struct token *t, const char *const *words)
-{
-	for (; *words; words++)
-		if (has_word(t, *words))
-			return 1;
-	return 0;
-}
-
-static const char *const ver_words[] = { "ver", "vers", "version", NULL };
-static const char *const kernel_words[] = { "kver", "kernel", "kern", "linux", "uts", NULL };
-/* Words that are about the kernel's version whatever surrounds them. */
-static const char *const kernel_version_words[] = {
-	"kver", "kernel", "kern", "uname", "utsname", "sublevel", "patchlevel", NULL,
-};
+/* ---- comparisons with the version code --------------------------------- */
 
 /*
- * A name that places an encoding near the kernel's version rather than a
- * device's or a driver's (BT878_VERSION_CODE, QLCNIC_LINUX_MAJOR).
+ * LINUX_VERSION_CODE OP operand, found once for each use of the code and
+ * shown to every rule that judges comparisons.
  */
-static int is_kernel_version_name(const struct token *t)
-{
-	return t->kind == TOK_IDENT &&
-	       (has_any_word(t, kernel_version_words) ||
-		(has_word(t, "linux") && has_any_word(t, ver_words)));
-}
+struct comparison {
+	size_t s, e;    /* the operand */
+	size_t at, end; /* the whole comparison, reported at its start */
+	char op[4];     /* the operator, read with the code on the left */
+	char expr[160]; /* the comparison as written */
+};
 
-/* A name for the kernel's version code: LINUX_VERSION_CODE, kver, ... */
-static int is_version_code_name(const struct token *t)
+/* The comparison LINUX_VERSION_CODE at lvc is part of, unless reported. */
+static int find_comparison(const struct ctx *c, size_t lvc, struct comparison *k)
 {
-	if (t->kind != TOK_IDENT)
+	size_t lo = lvc, hi = lvc, op, s, e;
+	int code_left;
+
+	while (lo > 0 && hi + 1 < c->n && is_punct(c, lo - 1, "(") &&
+	       is_punct(c, hi + 1, ")") && same_region(c, lo - 1, hi + 1)) {
+		lo--;
+		hi++;
+	}
+	if (is_relop(c, hi + 1) && same_region(c, hi, hi + 1)) {
+		op = hi + 1;
+		s = op + 1;
+		e = operand_fwd(c, s);
+		code_left = 1;
+	} else if (lo > 0 && is_relop(c, lo - 1) && same_region(c, lo - 1, lo)) {
+		op = lo - 1;
+		e = op;
+		s = operand_back(c, op);
+		code_left = 0;
+	} else {
 		return 0;
-	if (tok_is(t, "LINUX_VERSION_CODE") || has_word(t, "kver"))
-		return 1;
-	return has_any_word(t, ver_words) && has_any_word(t, kernel_words);
-}
-
-static int range_has_version_code(const struct ctx *c, size_t s, size_t e)
-{
-	for (size_t i = s; i < e; i++)
-		if (is_version_code_name(&c->t[i]))
-			return 1;
-	return 0;
-}
-
-/* Where the statement or directive holding token i begins. */
-static size_t context_start(const struct ctx *c, size_t i)
-{
-	size_t s = i;
-
-	while (s > 0 && i - s < CONTEXT_TOKENS && same_region(c, s - 1, i) &&
-	       !is_punct(c, s - 1, ";") && !is_punct(c, s - 1, "{") &&
-	       !is_punct(c, s - 1, "}"))
-		s--;
-	return s;
-}
-
-static int context_has(const struct ctx *c, size_t s, size_t e, const char *const *words)
-{
-	for (size_t i = s; i < e; i++)
-		if (c->t[i].kind == TOK_IDENT && has_any_word(&c->t[i], words))
-			return 1;
-	return 0;
-}
-
-/* ---- output ------------------------------------------------------------ */
-
-/* The source text of [s, e), blanks squeezed, shortened when long. */
-static void render(const struct ctx *c, size_t s, size_t e, char *buf, size_t size)
-{
-	size_t o = 0;
-
-	for (size_t i = s; i < e && o + 1 < size; i++) {
-		const struct token *t = &c->t[i];
-
-		if (i > s && t->off > c->t[i - 1].off + c->t[i - 1].len && o + 1 < size)
-			buf[o++] = ' ';
-		for (size_t k = 0; k < t->len && o + 1 < size; k++)
-			buf[o++] = t->text[k];
 	}
-	buf[o] = '\0';
-	if (o + 1 >= size && size > 4)
-		memcpy(buf + size - 4, "...", 4);
-}
-
-static void add(struct ctx *c, size_t at, size_t end, const char *rule, const char *fmt, ...)
-	__attribute__((format(printf, 5, 6)));
-
-/* Reports [at, end) at token at; through a macro of the tree, says which. */
-static void add(struct ctx *c, size_t at, size_t end, const char *rule, const char *fmt, ...)
-{
-	struct warnings *w = c->out;
-	const struct token *t = &c->t[at];
-	char msg[1024];
-	size_t len = 0;
-	va_list ap;
-
-	if (c->src->ignore[t->line])
-		return;
-	for (size_t i = at; i < end && i < c->n && c->tree; i++)
-		if (c->t[i].via >= 0) {
-			const struct macro *m = &c->tree->m[c->t[i].via];
-
-			snprintf(msg, sizeof(msg), "through %s%s (%s:%d): ", m->name,
-				 m->params ? "()" : "", m->file, m->line);
-			len = strlen(msg);
-			break;
-		}
-	va_start(ap, fmt);
-	vsnprintf(msg + len, sizeof(msg) - len, fmt, ap);
-	va_end(ap);
-	if (w->n == w->cap) {
-		size_t ncap = w->cap ? w->cap * 2 : 16;
-		struct warning *v = realloc(w->v, ncap * sizeof(*v));
-
-		if (!v) {
-			c->oom = 1;
-			return;
-		}
-		w->v = v;
-		w->cap = ncap;
-	}
-	w->v[w->n].msg = strdup(msg);
-	if (!w->v[w->n].msg) {
-		c->oom = 1;
-		return;
-	}
-	w->v[w->n].rule = rule;
-	w->v[w->n].line = t->line;
-	w->v[w->n].col = t->col;
-	w->n++;
-}
-
-static void mark(struct ctx *c, size_t s, size_t e)
-{
-	for (size_t i = s; i < e && i < c->n; i++)
-		c->used[i] = 1;
-}
-
-/*
- * The full-precision form of "code OP a.b.c" (code on the left), with a
- * and b as written and c as a number.
- */
-static void replacement(const char *op, const char *a, const char *b, long long sub,
-			char *buf, size_t size)
-{
-	if (!strcmp(op, ">="))
-		snprintf(buf, size, "KVER_AT_LEAST(%s, %s, %lld)", a, b, sub);
-	else if (!strcmp(op, "<"))
-		snprintf(buf, size, "KVER_BELOW(%s, %s, %lld)", a, b, sub);
-	else if (!strcmp(op, ">"))
-		snprintf(buf, size, "KVER_AT_LEAST(%s, %s, %lld)", a, b, sub + 1);
-	else if (!strcmp(op, "<="))
-		snprintf(buf, size, "KVER_BELOW(%s, %s, %lld)", a, b, sub + 1);
-	else if (!strcmp(op, "=="))
-		snprintf(buf, size, "KVER_AT_LEAST(%s, %s, %lld) && KVER_BELOW(%s, %s, %lld)",
-			 a, b, sub, a, b, sub + 1);
-	else
-		snprintf(buf, size, "KVER_BELOW(%s, %s, %lld) || KVER_AT_LEAST(%s, %s, %lld)",
-			 a, b, sub, a, b, sub + 1);
-}
-
-/* "a > b" read from the other side is "b < a". */
-static const char *mirror(const char *op)
-{
-	if (!strcmp(op, ">="))
-		return "<=";
-	if (!strcmp(op, "<="))
-		return ">=";
-	if (!strcmp(op, ">"))
-		return "<";
-	if (!strcmp(op, "<"))
-		return ">";
-	return op;
+	if (s == NONE || e == NONE || s >= e || c->used[s])
+		return 0;
+	k->s = s;
+	k->e = e;
+	snprintf(k->op, sizeof(k->op), "%.*s", (int)c->t[op].len, c->t[op].text);
+	if (!code_left)
+		snprintf(k->op, sizeof(k->op), "%s", mirror(k->op));
+	k->at = code_left ? lo : s;
+	k->end = code_left ? e : hi + 1;
+	render(c, k->at, k->end, k->expr, sizeof(k->expr));
+	return 1;
 }
 
 /* ---- kver-kernel-version ----------------------------------------------- */
@@ -693,6 +134,79 @@ static void kv_args(const struct ctx *c, const struct kv_call *kv, char *a, char
 	render_arg(c, kv->b, b, size);
 }
 
+/*
+ * A comparison whose operand is KERNEL_VERSION(a, b, c >= 255) alone: a
+ * and b as the messages show them, and the full-precision test for it.
+ */
+struct kv_compared {
+	struct kv_call kv;
+	char a[64], b[64], repl[256];
+};
+
+static int kernel_version_compared(const struct ctx *c, const struct comparison *k,
+				   struct kv_compared *v)
+{
+	size_t is = k->s, ie = k->e, kend;
+
+	strip_parens(c, &is, &ie);
+	if (!kernel_version_call(c, is, &kend, &v->kv) || kend != ie)
+		return 0;
+	kv_args(c, &v->kv, v->a, v->b, sizeof(v->a));
+	replacement(k->op, v->a, v->b, v->kv.sub, v->repl, sizeof(v->repl));
+	return 1;
+}
+
+static void kernel_version_comparison(struct ctx *c, const struct comparison *k)
+{
+	struct kv_compared v;
+
+	/* At 255 it is kver-boundary-255's. */
+	if (!kernel_version_compared(c, k, &v) || v.kv.sub == 255)
+		return;
+	add(c, k->at, k->end,
+	    "'%s' compares with %s.%s.255, not %s.%s.%lld: KERNEL_VERSION() "
+	    "clamps SUBLEVEL to 255; use %s",
+	    k->expr, v.a, v.b, v.a, v.b, v.kv.sub, v.repl);
+	mark(c, k->s, k->e);
+}
+
+/* KERNEL_VERSION(a, b, c > 255) outside a comparison with the code. */
+static void check_kernel_version(struct ctx *c)
+{
+	for (size_t i = 0; i < c->n; i++) {
+		struct kv_call kv;
+		size_t end;
+		char a[64], b[64];
+
+		if (c->used[i] || !kernel_version_call(c, i, &end, &kv) || kv.sub == 255)
+			continue;
+		kv_args(c, &kv, a, b, sizeof(a));
+		add(c, i, end,
+		    "KERNEL_VERSION(%s, %s, %lld) is clamped to %s.%s.255; compare with "
+		    "KVER_AT_LEAST(%s, %s, %lld) or KVER_BELOW(%s, %s, %lld) from kver_compat.h",
+		    a, b, kv.sub, a, b, a, b, kv.sub, a, b, kv.sub);
+		mark(c, i, end);
+	}
+}
+
+/* ---- kver-boundary-255 ------------------------------------------------- */
+
+static void boundary_comparison(struct ctx *c, const struct comparison *k)
+{
+	struct kv_compared v;
+
+	if (!kernel_version_compared(c, k, &v) || v.kv.sub != 255)
+		return;
+	/* At 255, >= and < stay right; the others go wrong from .256 on. */
+	if (!strcmp(k->op, ">=") || !strcmp(k->op, "<"))
+		return;
+	add(c, k->at, k->end,
+	    "'%s' treats %s.%s.256 and later as %s.%s.255: the version code "
+	    "stops at 255; use %s",
+	    k->expr, v.a, v.b, v.a, v.b, v.repl);
+	mark(c, k->s, k->e);
+}
+
 /* ---- kver-hand-computed ------------------------------------------------ */
 
 /*
@@ -758,129 +272,43 @@ static void decode(long long code, long long d[3])
 	d[2] = code & 0xff;
 }
 
-/*
- * LINUX_VERSION_CODE OP operand: KERNEL_VERSION(a, b, c > 255) or a number.
- * Both rules report at the start of the comparison.
- */
-static void check_comparison(struct ctx *c, size_t lvc)
+/* LINUX_VERSION_CODE OP a number. */
+static void hand_computed_comparison(struct ctx *c, const struct comparison *k)
 {
-	size_t lo = lvc, hi = lvc, op, s, e, at;
-	char opname[4], expr[160], a[64], b[64], repl[256];
-	int code_left;
-	struct kv_call kv;
-	long long val;
+	long long val, want[3], got[3];
+	char na[24], nb[24], num[64], repl[256];
 
-	while (lo > 0 && hi + 1 < c->n && is_punct(c, lo - 1, "(") &&
-	       is_punct(c, hi + 1, ")") && same_region(c, lo - 1, hi + 1)) {
-		lo--;
-		hi++;
-	}
-	if (is_relop(c, hi + 1) && same_region(c, hi, hi + 1)) {
-		op = hi + 1;
-		s = op + 1;
-		e = operand_fwd(c, s);
-		code_left = 1;
-	} else if (lo > 0 && is_relop(c, lo - 1) && same_region(c, lo - 1, lo)) {
-		op = lo - 1;
-		e = op;
-		s = operand_back(c, op);
-		code_left = 0;
-	} else {
-		return;
-	}
-	if (s == NONE || e == NONE || s >= e || c->used[s])
-		return;
-	snprintf(opname, sizeof(opname), "%.*s", (int)c->t[op].len, c->t[op].text);
-	if (!code_left)
-		snprintf(opname, sizeof(opname), "%s", mirror(opname));
-	at = code_left ? lo : s;
-	render(c, at, code_left ? e : hi + 1, expr, sizeof(expr));
-
-	size_t is = s, ie = e, kend;
-
-	strip_parens(c, &is, &ie);
-	if (kernel_version_call(c, is, &kend, &kv) && kend == ie && kv.sub == 255) {
-		/* At 255, >= and < stay right; the others go wrong from .256 on. */
-		if (!strcmp(opname, ">=") || !strcmp(opname, "<"))
-			return;
-		kv_args(c, &kv, a, b, sizeof(a));
-		replacement(opname, a, b, kv.sub, repl, sizeof(repl));
-		add(c, at, code_left ? e : hi + 1, "boundary-255",
-		    "'%s' treats %s.%s.256 and later as %s.%s.255: the version code "
-		    "stops at 255; use %s",
-		    expr, a, b, a, b, repl);
-		mark(c, s, e);
-		return;
-	}
-	if (kernel_version_call(c, is, &kend, &kv) && kend == ie) {
-		kv_args(c, &kv, a, b, sizeof(a));
-		replacement(opname, a, b, kv.sub, repl, sizeof(repl));
-		add(c, at, code_left ? e : hi + 1, "kernel-version",
-		    "'%s' compares with %s.%s.255, not %s.%s.%lld: KERNEL_VERSION() "
-		    "clamps SUBLEVEL to 255; use %s",
-		    expr, a, b, a, b, kv.sub, repl);
-		mark(c, s, e);
-		return;
-	}
 	/* A number that no 32-bit version code can hold is not one. */
-	if (eval_range(c, s, e, &val) < 0 || val < 0 || val > 0xffffffffLL)
+	if (eval_range(c, k->s, k->e, &val) < 0 || val < 0 || val > 0xffffffffLL)
 		return;
-
-	long long want[3], got[3];
-	char na[24], nb[24], num[64];
-
 	decode(val, got);
-	render(c, s, e, num, sizeof(num));
-	if (literal_encoding(c, s, e, want) &&
+	render(c, k->s, k->e, num, sizeof(num));
+	if (literal_encoding(c, k->s, k->e, want) &&
 	    (want[0] != got[0] || want[1] != got[1] || want[2] != got[2])) {
 		snprintf(na, sizeof(na), "%lld", want[0]);
 		snprintf(nb, sizeof(nb), "%lld", want[1]);
-		replacement(opname, na, nb, want[2], repl, sizeof(repl));
-		add(c, at, code_left ? e : hi + 1, "hand-computed",
+		replacement(k->op, na, nb, want[2], repl, sizeof(repl));
+		add(c, k->at, k->end,
 		    "'%s' compares with %lld.%lld.%lld, not %lld.%lld.%lld: a SUBLEVEL "
 		    "above 255 carries into PATCHLEVEL; use %s",
-		    expr, got[0], got[1], got[2], want[0], want[1], want[2], repl);
+		    k->expr, got[0], got[1], got[2], want[0], want[1], want[2], repl);
 	} else {
 		snprintf(na, sizeof(na), "%lld", got[0]);
 		snprintf(nb, sizeof(nb), "%lld", got[1]);
-		replacement(opname, na, nb, got[2], repl, sizeof(repl));
+		replacement(k->op, na, nb, got[2], repl, sizeof(repl));
 		char tail[96] = "";
 
 		if (got[2] == 255)
 			snprintf(tail, sizeof(tail), ", the code of every release from %lld.%lld.255 on",
 				 got[0], got[1]);
-		add(c, at, code_left ? e : hi + 1, "hand-computed",
+		add(c, k->at, k->end,
 		    "'%s' compares with the hand-computed %s, which is %lld.%lld.%lld%s; use %s",
-		    expr, num, got[0], got[1], got[2], tail, repl);
+		    k->expr, num, got[0], got[1], got[2], tail, repl);
 	}
-	mark(c, s, e);
-}
-
-static void check_kernel_version(struct ctx *c, size_t i)
-{
-	struct kv_call kv;
-	size_t end;
-	char a[64], b[64];
-
-	if (c->used[i] || !kernel_version_call(c, i, &end, &kv) || kv.sub == 255)
-		return;
-	kv_args(c, &kv, a, b, sizeof(a));
-	add(c, i, end, "kernel-version",
-	    "KERNEL_VERSION(%s, %s, %lld) is clamped to %s.%s.255; compare with "
-	    "KVER_AT_LEAST(%s, %s, %lld) or KVER_BELOW(%s, %s, %lld) from kver_compat.h",
-	    a, b, kv.sub, a, b, a, b, kv.sub, a, b, kv.sub);
-	mark(c, i, end);
+	mark(c, k->s, k->e);
 }
 
 /* ---- kver-sublevel-mask ------------------------------------------------- */
-
-static int is_number(const struct ctx *c, size_t i, long long want)
-{
-	long long v;
-
-	return i < c->n && c->t[i].kind == TOK_NUMBER &&
-	       parse_number(&c->t[i], &v) == 0 && v == want;
-}
 
 static const char *const sublevel_words[] = { "sublevel", NULL };
 static const char *const sub_words[] = { "sub", NULL };
@@ -902,11 +330,11 @@ static void report_mask(struct ctx *c, size_t s, size_t e, size_t os, size_t oe)
 		return;
 	render(c, s, e, expr, sizeof(expr));
 	if (range_has_ident(c, os, oe, "LINUX_VERSION_CODE"))
-		add(c, s, e, "sublevel-mask",
+		add(c, s, e,
 		    "'%s' takes SUBLEVEL from a version code, where it stops at 255; "
 		    "use LINUX_VERSION_SUBLEVEL (KVER_SUBLEVEL in kver_compat.h)", expr);
 	else
-		add(c, s, e, "sublevel-mask",
+		add(c, s, e,
 		    "'%s' takes SUBLEVEL from a version code, where it stops at 255 "
 		    "(or wraps past it); keep SUBLEVEL as its own number "
 		    "(LINUX_VERSION_SUBLEVEL for the kernel built against)", expr);
@@ -1068,7 +496,7 @@ static void check_encodings(struct ctx *c)
 				continue;
 			code = x * 65536 + y * 256 + z;
 			decode(code, d);
-			add(c, t1s, ze, "unclamped-encode",
+			add(c, t1s, ze,
 			    "'%s' is %lld.%lld.%lld, not %lld.%lld.%lld: a SUBLEVEL above 255 "
 			    "carries into PATCHLEVEL; compare with KVER_AT_LEAST(%lld, %lld, %lld) "
 			    "or KVER_BELOW(%lld, %lld, %lld) from kver_compat.h",
@@ -1084,7 +512,7 @@ static void check_encodings(struct ctx *c)
 			j++;
 		if (j == ze)
 			continue;
-		add(c, t1s, ze, "unclamped-encode",
+		add(c, t1s, ze,
 		    "'%s' encodes a version without clamping SUBLEVEL: from .256 on it "
 		    "carries into PATCHLEVEL (x.y.256 reads as x.(y+1).0); clamp it as the "
 		    "kernel does, ((c) > 255 ? 255 : (c)), or compare the three numbers separately",
@@ -1093,39 +521,62 @@ static void check_encodings(struct ctx *c)
 	}
 }
 
+/* ---- the table ---------------------------------------------------------- */
+
+/* In the order of the SARIF log; a rule is one entry. */
+const struct rule lint_rules[] = {
+	{ "kver-kernel-version",
+	  "KERNEL_VERSION(a, b, c) with a literal c above 255, which the kernel clamps to a.b.255",
+	  .clamped = 1, .compare = kernel_version_comparison, .scan = check_kernel_version },
+	{ "kver-boundary-255",
+	  "LINUX_VERSION_CODE compared with KERNEL_VERSION(a, b, 255) by >, <=, == or !=, "
+	  "which a.b.256 and later answer as a.b.255",
+	  .clamped = 1, .compare = boundary_comparison },
+	{ "kver-hand-computed",
+	  "LINUX_VERSION_CODE compared with a number written by hand (0x0504ff, (5 << 16) + ...)",
+	  .clamped = 1, .compare = hand_computed_comparison },
+	{ "kver-sublevel-mask",
+	  "SUBLEVEL taken out of a version code by masking, a modulo, a shift pair or a cast "
+	  "to 8 bits",
+	  .scan = check_masks },
+	{ "kver-unclamped-encode",
+	  "a version encoded by hand, (x << 16) + (y << 8) + z, where z can pass 255 and carry "
+	  "into PATCHLEVEL",
+	  .scan = check_encodings },
+	{ .id = NULL },
+};
+
 /* ---- entry -------------------------------------------------------------- */
 
 int check_source(const struct source *src, const struct tree *tree, struct warnings *out)
 {
-	struct ctx c = { src, src->toks, src->ntoks, out, tree, NULL, 0 };
+	struct ctx c = { .src = src, .t = src->toks, .n = src->ntoks, .out = out, .tree = tree };
 	/* A tree with its own wide KERNEL_VERSION and code compares right. */
 	int own = tree && tree->own_kv && tree->own_code;
+	struct comparison k;
+	const struct rule *r;
 
 	c.used = calloc(src->ntoks + 1, 1);
 	if (!c.used)
 		return -1;
-	for (size_t i = 0; i < c.n && !own; i++)
-		if (is_ident(&c, i, "LINUX_VERSION_CODE"))
-			check_comparison(&c, i);
-	for (size_t i = 0; i < c.n && !own; i++)
-		check_kernel_version(&c, i);
-	check_masks(&c);
-	check_encodings(&c);
+	/*
+	 * Every comparison first, then the scans, each in the table's order:
+	 * what an earlier rule reports, a later one passes over (c.used).
+	 */
+	for (size_t i = 0; i < c.n; i++) {
+		if (!is_ident(&c, i, "LINUX_VERSION_CODE") || !find_comparison(&c, i, &k))
+			continue;
+		for (r = lint_rules; r->id; r++)
+			if (r->compare && !(own && r->clamped)) {
+				c.rule = r;
+				r->compare(&c, &k);
+			}
+	}
+	for (r = lint_rules; r->id; r++)
+		if (r->scan && !(own && r->clamped)) {
+			c.rule = r;
+			r->scan(&c);
+		}
 	free(c.used);
 	return c.oom ? -1 : 0;
-}
-
-int eval_source(const struct source *src, long long *val)
-{
-	struct ctx c = { src, src->toks, src->ntoks, NULL, NULL, NULL, 0 };
-
-	return eval_range(&c, 0, c.n, val);
-}
-
-void free_warnings(struct warnings *w)
-{
-	for (size_t i = 0; i < w->n; i++)
-		free(w->v[i].msg);
-	free(w->v);
-	memset(w, 0, sizeof(*w));
 }
