@@ -1,14 +1,10 @@
 // SPDX-License-Identifier: MIT
 /* The running kernel: read every source, reconcile them into one version. */
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <sys/utsname.h>
-#include <unistd.h>
 
-#include "kver.h"
+#include "private.h"
 
 /* Largest text source kept (a /proc/version line is a few hundred bytes). */
 #define TEXT_MAX 4096
@@ -37,85 +33,6 @@ const char *kver_run_flag_name(unsigned int flag)
 	case KVER_RUN_DISTRO_ABI:	return "distro_abi";
 	default:			return NULL;
 	}
-}
-
-/*
- * Read a whole file into buf (at most size bytes). Missing files are
- * "absent", not errors: most sources exist only on some systems. Only a
- * regular file is opened at all, and without blocking, so a FIFO, a
- * terminal or a device put in a source's place is an error, not a hang.
- */
-static int read_file(const char *path, void *buf, size_t size, size_t *len)
-{
-	struct stat st;
-	size_t n = 0;
-	int fd, err = 0;
-
-	*len = 0;
-	if (stat(path, &st) != 0)
-		return (errno == ENOENT || errno == ENOTDIR) ? KVER_EABSENT :
-							      KVER_EIO;
-	if (!S_ISREG(st.st_mode))
-		return KVER_ENOTREG;
-	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
-	if (fd < 0)
-		return (errno == ENOENT || errno == ENOTDIR) ? KVER_EABSENT :
-							      KVER_EIO;
-	/* The name may have changed between stat() and open(). */
-	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-		close(fd);
-		return KVER_ENOTREG;
-	}
-	for (;;) {
-		ssize_t r;
-
-		if (n == size) {
-			char extra;
-
-			/* One byte more than fits means the file is too big. */
-			r = read(fd, &extra, 1);
-			if (r != 0)
-				err = r < 0 ? KVER_EIO : KVER_ETOOLONG;
-			break;
-		}
-		r = read(fd, (char *)buf + n, size - n);
-		if (r < 0) {
-			if (errno == EINTR)
-				continue;
-			err = KVER_EIO;
-			break;
-		}
-		if (r == 0)
-			break;
-		n += (size_t)r;
-	}
-	close(fd);
-	*len = n;
-	return err;
-}
-
-/*
- * Read a one-line text file into a C string: the trailing newline goes,
- * any other NUL or control byte makes the file unusable.
- */
-static int read_line(const char *path, char *buf, size_t size)
-{
-	size_t len, i;
-	int err;
-
-	err = read_file(path, buf, size - 1, &len);
-	if (err)
-		return err;
-	while (len > 0 && (buf[len - 1] == '\n' || buf[len - 1] == '\r'))
-		len--;
-	for (i = 0; i < len; i++) {
-		unsigned char c = (unsigned char)buf[i];
-
-		if (c < 0x20 && c != '\t')
-			return KVER_EBADCHAR;
-	}
-	buf[len] = '\0';
-	return 0;
 }
 
 /* Copy one blank-delimited word from *p, advancing past it. */
@@ -251,7 +168,7 @@ static int read_vdso_file(const char *path, uint32_t *code)
 	size_t len, i;
 	int err;
 
-	err = read_file(path, image, sizeof(image), &len);
+	err = kver_read_file(path, image, sizeof(image), &len);
 	if (err)
 		return err;
 	if (len >= 4 && memcmp(image, "\177ELF", 4) == 0)
@@ -302,7 +219,7 @@ static void read_uname(const struct kver_paths *paths,
 		si->err = KVER_EABSENT;
 		return;
 	} else {
-		si->err = read_line(path, line, sizeof(line));
+		si->err = kver_read_line(path, line, sizeof(line));
 		if (si->err)
 			return;
 	}
@@ -318,7 +235,8 @@ static void read_osrelease(const struct kver_paths *paths,
 	const char *path = pick(paths ? paths->osrelease : NULL,
 				"/proc/sys/kernel/osrelease");
 
-	si->err = *path ? read_line(path, line, sizeof(line)) : KVER_EABSENT;
+	si->err = *path ? kver_read_line(path, line, sizeof(line)) :
+			  KVER_EABSENT;
 	if (si->err)
 		return;
 	set_text(si, line);
@@ -357,7 +275,8 @@ static void read_proc_version(const struct kver_paths *paths,
 	struct kver release;
 	int err;
 
-	si->err = *path ? read_line(path, line, sizeof(line)) : KVER_EABSENT;
+	si->err = *path ? kver_read_line(path, line, sizeof(line)) :
+			  KVER_EABSENT;
 	if (si->err)
 		return;
 	si->err = proc_version_release(line, si->text, sizeof(si->text));
@@ -384,7 +303,8 @@ static void read_signature(const struct kver_paths *paths,
 	const char *path = pick(paths ? paths->version_signature : NULL,
 				"/proc/version_signature");
 
-	si->err = *path ? read_line(path, line, sizeof(line)) : KVER_EABSENT;
+	si->err = *path ? kver_read_line(path, line, sizeof(line)) :
+			  KVER_EABSENT;
 	if (si->err)
 		return;
 	signature_name(line, si->text, sizeof(si->text));
