@@ -18,4 +18,10 @@ KVER_HIDDEN int kver_read_file(const char *path, void *buf, size_t size,
 			       size_t *len);
 KVER_HIDDEN int kver_read_line(const char *path, char *buf, size_t size);
 
+/* distro.c: words of the /proc/version and /proc/version_signature lines. */
+KVER_HIDDEN int kver_proc_version_release(const char *line, char *out,
+					  size_t size);
+KVER_HIDDEN void kver_signature_name(const char *line, char *out, size_t size);
+KVER_HIDDEN int kver_signature_names(const char *name, const char *release);
+
 #endif /* KVER_PRIVATE_H */
