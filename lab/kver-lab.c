@@ -10,7 +10,7 @@
  *                                    (report.c), one summary line, or the
  *                                    guests that did not run to their end
  *   kver-lab ktap [--json] FILE...   parse only: the KTAP of serial logs,
- *                                    no boot judged (parse.c)
+ *                                    no boot judged (cmd_ktap.c)
  *   kver-lab matrix [options] DIR... kver-matrix itself (matrix/main.c)
  *   kver-lab progress --tree T --total N ...
  *                                    follow a full kernel build (progress.c)

@@ -23,7 +23,7 @@ void report_details(FILE *out, struct boot *pts, int npts, int width);
 /* One line per guest that did not run to its end; 1 when every guest did. */
 int report_guests(FILE *out, struct boot *pts, int npts);
 
-/* parse.c: kver-lab ktap, the KTAP of logs without judging a boot. */
+/* cmd_ktap.c: kver-lab ktap, the KTAP of logs without judging a boot. */
 int cmd_ktap(int argc, char **argv);
 
 /* kver-lab.c */
