@@ -23,10 +23,14 @@ void report_details(FILE *out, struct boot *pts, int npts, int width);
 /* One line per guest that did not run to its end; 1 when every guest did. */
 int report_guests(FILE *out, struct boot *pts, int npts);
 
+/* cmd_report.c: kver-lab report, each boot folder judged and shown. */
+int cmd_report(int argc, char **argv);
+
 /* cmd_ktap.c: kver-lab ktap, the KTAP of logs without judging a boot. */
 int cmd_ktap(int argc, char **argv);
 
-/* kver-lab.c */
+/* kver-lab.c: the name errors start with, and an error that ends it (status 2). */
+extern const char lab_prog[];
 void die(const char *fmt, const char *arg, const char *why);
 
 #endif
