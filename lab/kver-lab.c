@@ -3,8 +3,10 @@
  * kver-lab: the lab's deciding and reporting steps.
  *
  *   kver-lab sublevels N...          validate SUBLEVEL points, print them
+ *                                    (cmd_point.c)
  *   kver-lab point --tree M.P [--style S] [--release R] [--uts-version U] N
- *                                    the names of one point (style.c)
+ *                                    the names of one point (cmd_point.c,
+ *                                    style.c)
  *   kver-lab report [--wide] [--json F] [--summary S] [--guest] DIR...
  *                                    judge each boot folder, print the table
  *                                    (cmd_report.c, report.c), one summary
@@ -31,7 +33,6 @@
 #include "lab.h"
 #include "matrix.h"
 #include "progress.h"
-#include "style.h"
 
 const char lab_prog[] = "kver-lab";
 
@@ -41,24 +42,6 @@ void die(const char *fmt, const char *arg, const char *why)
 	fprintf(stderr, fmt, arg, why);
 	fputc('\n', stderr);
 	exit(2);
-}
-
-/* SUBLEVEL points: strict decimal, 0..65535, no sign, no leading zero. */
-static int cmd_sublevels(int argc, char **argv)
-{
-	if (argc == 0)
-		die("%s%s", "no SUBLEVEL given", "");
-	for (int i = 0; i < argc; i++) {
-		unsigned int v;
-		char err[160];
-
-		if (style_sublevel(argv[i], &v, err, sizeof(err)))
-			die("%s%s", err, "");
-	}
-	for (int i = 0; i < argc; i++)
-		printf("%s%s", i ? " " : "", argv[i]);
-	putchar('\n');
-	return 0;
 }
 
 /*
@@ -235,7 +218,7 @@ int main(int argc, char **argv)
 	if (!strcmp(argv[1], "ktap"))
 		return cmd_ktap(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "point"))
-		return cmd_point(lab_prog, argc - 2, argv + 2);
+		return cmd_point(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "progress"))
 		return cmd_progress(argc - 2, argv + 2);
 	fprintf(stderr, "%s: error: unknown command '%s' (try --help)\n", lab_prog, argv[1]);

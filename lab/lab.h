@@ -26,6 +26,10 @@ int report_guests(FILE *out, struct boot *pts, int npts);
 /* cmd_report.c: kver-lab report, each boot folder judged and shown. */
 int cmd_report(int argc, char **argv);
 
+/* cmd_point.c: kver-lab sublevels and kver-lab point (the names in style.c). */
+int cmd_sublevels(int argc, char **argv);
+int cmd_point(int argc, char **argv);
+
 /* cmd_ktap.c: kver-lab ktap, the KTAP of logs without judging a boot. */
 int cmd_ktap(int argc, char **argv);
 
