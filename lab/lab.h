@@ -33,6 +33,9 @@ int cmd_point(int argc, char **argv);
 /* cmd_ktap.c: kver-lab ktap, the KTAP of logs without judging a boot. */
 int cmd_ktap(int argc, char **argv);
 
+/* cmd_progress.c: kver-lab progress, a full build followed (progress.h). */
+int cmd_progress(int argc, char **argv);
+
 /* kver-lab.c: the name errors start with, and an error that ends it (status 2). */
 extern const char lab_prog[];
 void die(const char *fmt, const char *arg, const char *why);
