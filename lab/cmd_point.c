@@ -9,17 +9,17 @@
 /* SUBLEVEL points: strict decimal, 0..65535, no sign, no leading zero. */
 int cmd_sublevels(int argc, char **argv)
 {
-	if (argc == 0)
+	if (argc < 2)
 		die("%s%s", "no SUBLEVEL given", "");
-	for (int i = 0; i < argc; i++) {
+	for (int i = 1; i < argc; i++) {
 		unsigned int v;
 		char err[160];
 
 		if (style_sublevel(argv[i], &v, err, sizeof(err)))
 			die("%s%s", err, "");
 	}
-	for (int i = 0; i < argc; i++)
-		printf("%s%s", i ? " " : "", argv[i]);
+	for (int i = 1; i < argc; i++)
+		printf("%s%s", i > 1 ? " " : "", argv[i]);
 	putchar('\n');
 	return 0;
 }
@@ -31,7 +31,7 @@ int cmd_point(int argc, char **argv)
 	char err[400];
 	int i;
 
-	for (i = 0; i < argc; i++) {
+	for (i = 1; i < argc; i++) {
 		const char **slot = !strcmp(argv[i], "--style")	      ? &style :
 				    !strcmp(argv[i], "--tree")	      ? &tree :
 				    !strcmp(argv[i], "--release")     ? &release :

@@ -69,7 +69,7 @@ int cmd_progress(int argc, char **argv)
 	FILE *log = NULL;
 	double start = now(), last = start;
 
-	for (int i = 0; i < argc; i++) {
+	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
 
 		if (!v)

@@ -152,7 +152,7 @@ int cmd_report(int argc, char **argv)
 	};
 	struct boot *pts;
 	long summary = -2;
-	int npts = 0, all_ok = 1, i = 0, guest_only = 0;
+	int npts = 0, all_ok = 1, i = 1, guest_only = 0;
 
 	for (; i < argc && argv[i][0] == '-'; i++) {
 		const char *a = argv[i];

@@ -40,6 +40,19 @@ void die(const char *fmt, const char *arg, const char *why)
 	exit(2);
 }
 
+/* Each subcommand gets argv from its own name on, as kver-matrix's main does. */
+static const struct command {
+	const char *name;
+	int (*run)(int argc, char **argv);
+} commands[] = {
+	{ "sublevels", cmd_sublevels },
+	{ "report", cmd_report },
+	{ "matrix", matrix_main },
+	{ "ktap", cmd_ktap },
+	{ "point", cmd_point },
+	{ "progress", cmd_progress },
+};
+
 static void usage(FILE *f)
 {
 	fprintf(f,
@@ -86,18 +99,9 @@ int main(int argc, char **argv)
 		usage(stdout);
 		return 0;
 	}
-	if (!strcmp(argv[1], "sublevels"))
-		return cmd_sublevels(argc - 2, argv + 2);
-	if (!strcmp(argv[1], "report"))
-		return cmd_report(argc - 2, argv + 2);
-	if (!strcmp(argv[1], "matrix"))
-		return matrix_main(argc - 1, argv + 1);
-	if (!strcmp(argv[1], "ktap"))
-		return cmd_ktap(argc - 2, argv + 2);
-	if (!strcmp(argv[1], "point"))
-		return cmd_point(argc - 2, argv + 2);
-	if (!strcmp(argv[1], "progress"))
-		return cmd_progress(argc - 2, argv + 2);
+	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		if (!strcmp(argv[1], commands[i].name))
+			return commands[i].run(argc - 1, argv + 1);
 	fprintf(stderr, "%s: error: unknown command '%s' (try --help)\n", lab_prog, argv[1]);
 	return 2;
 }

@@ -23,6 +23,11 @@ void report_details(FILE *out, struct boot *pts, int npts, int width);
 /* One line per guest that did not run to its end; 1 when every guest did. */
 int report_guests(FILE *out, struct boot *pts, int npts);
 
+/*
+ * The subcommands, in kver-lab.c's table: each takes argv from its own name
+ * on (argv[0] is "report", ...) and returns the exit status.
+ */
+
 /* cmd_report.c: kver-lab report, each boot folder judged and shown. */
 int cmd_report(int argc, char **argv);
 
