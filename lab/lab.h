@@ -23,10 +23,26 @@ void report_details(FILE *out, struct boot *pts, int npts, int width);
 /* One line per guest that did not run to its end; 1 when every guest did. */
 int report_guests(FILE *out, struct boot *pts, int npts);
 
-/* parse.c: kver-lab ktap, the KTAP of logs without judging a boot. */
+/*
+ * The subcommands, in kver-lab.c's table: each takes argv from its own name
+ * on (argv[0] is "report", ...) and returns the exit status.
+ */
+
+/* cmd_report.c: kver-lab report, each boot folder judged and shown. */
+int cmd_report(int argc, char **argv);
+
+/* cmd_point.c: kver-lab sublevels and kver-lab point (the names in style.c). */
+int cmd_sublevels(int argc, char **argv);
+int cmd_point(int argc, char **argv);
+
+/* cmd_ktap.c: kver-lab ktap, the KTAP of logs without judging a boot. */
 int cmd_ktap(int argc, char **argv);
 
-/* kver-lab.c */
+/* cmd_progress.c: kver-lab progress, a full build followed (progress.h). */
+int cmd_progress(int argc, char **argv);
+
+/* kver-lab.c: the name errors start with, and an error that ends it (status 2). */
+extern const char lab_prog[];
 void die(const char *fmt, const char *arg, const char *why);
 
 #endif

@@ -31,14 +31,6 @@
 #define DEBIAN_USER "debian-kernel"
 #define DEBIAN_HOST "lists.debian.org"
 
-static int fail(const char *prog, const char *fmt, const char *a, const char *b)
-{
-	fprintf(stderr, "%s: error: ", prog);
-	fprintf(stderr, fmt, a, b);
-	fputc('\n', stderr);
-	return 2;
-}
-
 /*
  * Characters a release may hold: what make, the shell, a file name under
  * /lib/modules and every distribution's kernel names get through intact.
@@ -203,32 +195,4 @@ void style_print(FILE *f, const struct style_point *p)
 			p->build_version, p->build_timestamp);
 	if (p->user[0])
 		fprintf(f, "build_user=%s\nbuild_host=%s\n", p->user, p->host);
-}
-
-int cmd_point(const char *prog, int argc, char **argv)
-{
-	const char *style = NULL, *tree = NULL, *release = NULL, *uts = NULL;
-	struct style_point p;
-	char err[400];
-	int i;
-
-	for (i = 0; i < argc; i++) {
-		const char **slot = !strcmp(argv[i], "--style")	      ? &style :
-				    !strcmp(argv[i], "--tree")	      ? &tree :
-				    !strcmp(argv[i], "--release")     ? &release :
-				    !strcmp(argv[i], "--uts-version") ? &uts : NULL;
-
-		if (!slot)
-			break;
-		if (i + 1 >= argc)
-			return fail(prog, "%s needs a value%s", argv[i], "");
-		*slot = argv[++i];
-	}
-	if (!tree || i != argc - 1)
-		return fail(prog, "usage: %s point --tree M.P [--style S] [--release R] [--uts-version U] SUBLEVEL%s",
-			    prog, "");
-	if (style_point(style, tree, argv[i], release, uts, &p, err, sizeof(err)))
-		return fail(prog, "%s%s", err, "");
-	style_print(stdout, &p);
-	return 0;
 }

@@ -24,6 +24,5 @@ const char *style_check_uts(const char *s, char *why, size_t size);
 int style_point(const char *style, const char *tree, const char *sublevel, const char *release,
 		const char *uts, struct style_point *p, char *err, size_t errsize);
 void style_print(FILE *f, const struct style_point *p);
-int cmd_point(const char *prog, int argc, char **argv);
 
 #endif

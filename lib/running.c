@@ -1,14 +1,10 @@
 // SPDX-License-Identifier: MIT
 /* The running kernel: read every source, reconcile them into one version. */
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <sys/utsname.h>
-#include <unistd.h>
 
-#include "kver.h"
+#include "private.h"
 
 /* Largest text source kept (a /proc/version line is a few hundred bytes). */
 #define TEXT_MAX 4096
@@ -39,211 +35,6 @@ const char *kver_run_flag_name(unsigned int flag)
 	}
 }
 
-/*
- * Read a whole file into buf (at most size bytes). Missing files are
- * "absent", not errors: most sources exist only on some systems. Only a
- * regular file is opened at all, and without blocking, so a FIFO, a
- * terminal or a device put in a source's place is an error, not a hang.
- */
-static int read_file(const char *path, void *buf, size_t size, size_t *len)
-{
-	struct stat st;
-	size_t n = 0;
-	int fd, err = 0;
-
-	*len = 0;
-	if (stat(path, &st) != 0)
-		return (errno == ENOENT || errno == ENOTDIR) ? KVER_EABSENT :
-							      KVER_EIO;
-	if (!S_ISREG(st.st_mode))
-		return KVER_ENOTREG;
-	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
-	if (fd < 0)
-		return (errno == ENOENT || errno == ENOTDIR) ? KVER_EABSENT :
-							      KVER_EIO;
-	/* The name may have changed between stat() and open(). */
-	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-		close(fd);
-		return KVER_ENOTREG;
-	}
-	for (;;) {
-		ssize_t r;
-
-		if (n == size) {
-			char extra;
-
-			/* One byte more than fits means the file is too big. */
-			r = read(fd, &extra, 1);
-			if (r != 0)
-				err = r < 0 ? KVER_EIO : KVER_ETOOLONG;
-			break;
-		}
-		r = read(fd, (char *)buf + n, size - n);
-		if (r < 0) {
-			if (errno == EINTR)
-				continue;
-			err = KVER_EIO;
-			break;
-		}
-		if (r == 0)
-			break;
-		n += (size_t)r;
-	}
-	close(fd);
-	*len = n;
-	return err;
-}
-
-/*
- * Read a one-line text file into a C string: the trailing newline goes,
- * any other NUL or control byte makes the file unusable.
- */
-static int read_line(const char *path, char *buf, size_t size)
-{
-	size_t len, i;
-	int err;
-
-	err = read_file(path, buf, size - 1, &len);
-	if (err)
-		return err;
-	while (len > 0 && (buf[len - 1] == '\n' || buf[len - 1] == '\r'))
-		len--;
-	for (i = 0; i < len; i++) {
-		unsigned char c = (unsigned char)buf[i];
-
-		if (c < 0x20 && c != '\t')
-			return KVER_EBADCHAR;
-	}
-	buf[len] = '\0';
-	return 0;
-}
-
-/* Copy one blank-delimited word from *p, advancing past it. */
-static size_t next_word(const char **p, char *out, size_t size)
-{
-	const char *s = *p;
-	size_t n = 0;
-
-	while (*s == ' ' || *s == '\t')
-		s++;
-	while (s[n] && s[n] != ' ' && s[n] != '\t')
-		n++;
-	*p = s + n;
-	if (!out)
-		return n;
-	if (n >= size)
-		return (size_t)-1;
-	memcpy(out, s, n);
-	out[n] = '\0';
-	return n;
-}
-
-/* The "Linux version RELEASE" word of a /proc/version line. */
-static int proc_version_release(const char *line, char *out, size_t size)
-{
-	const char *p = strstr(line, "Linux version ");
-	size_t n;
-
-	if (!p)
-		return KVER_EFORMAT;
-	p += strlen("Linux version ");
-	n = next_word(&p, out, size);
-	if (n == (size_t)-1)
-		return KVER_ETOOLONG;
-	return n ? 0 : KVER_EFORMAT;
-}
-
-int kver_debian_field(const char *line, struct kver *out)
-{
-	char word[KVER_RELEASE_MAX + 2];
-	const char *p, *q, *found = NULL;
-
-	if (!line || !out)
-		return KVER_EINVAL;
-	memset(out, 0, sizeof(*out));
-	p = strstr(line, "Linux version ");
-	if (!p)
-		return KVER_EABSENT;
-	p += strlen("Linux version ");
-	next_word(&p, NULL, 0);
-	/* Debian 6 and older: "Linux version R (Debian 2.6.32-48squeeze6)". */
-	if (strncmp(p, " (Debian ", 9) == 0) {
-		found = p + 9;
-	} else {
-		/*
-		 * Since then the field follows the build number: "#1 SMP
-		 * PREEMPT_DYNAMIC Debian 6.1.192-3 (2024-...)". Everything
-		 * before " #" is the builder and compiler, whose "(Debian
-		 * 12.2.0-14)" is gcc's version, not the kernel's.
-		 */
-		p = strstr(p, " #");
-		if (!p)
-			return KVER_EABSENT;
-		for (q = p; (q = strstr(q, " Debian ")) != NULL; q++)
-			found = q + 8;
-	}
-	if (!found)
-		return KVER_EABSENT;
-	p = found;
-	/* A Debian epoch ("1:6.6.31-1+rpt1" on Raspberry Pi OS) is no part. */
-	{
-		size_t d = strspn(p, "0123456789");
-
-		if (d > 0 && p[d] == ':')
-			p += d + 1;
-	}
-	/* Stop at ')' too, for the parenthesised old form. */
-	{
-		size_t n = 0;
-
-		while (p[n] == ' ')
-			p++;
-		while (p[n] && p[n] != ' ' && p[n] != '\t' && p[n] != ')')
-			n++;
-		if (n == 0)
-			return KVER_EFORMAT;
-		if (n > KVER_RELEASE_MAX)
-			return KVER_ETOOLONG;
-		memcpy(word, p, n);
-		word[n] = '\0';
-	}
-	return kver_parse(word, out);
-}
-
-int kver_ubuntu_signature(const char *line, struct kver *out)
-{
-	char word[KVER_RELEASE_MAX + 2];
-	const char *p = line;
-	size_t n, last = 0;
-	const char *lastp = NULL;
-
-	if (!line || !out)
-		return KVER_EINVAL;
-	memset(out, 0, sizeof(*out));
-	/* "Ubuntu 5.15.0-91.101-generic 5.15.131": the last word. */
-	while ((n = next_word(&p, NULL, 0)) > 0) {
-		lastp = p - n;
-		last = n;
-	}
-	if (!lastp || lastp == line + strspn(line, " \t"))
-		return KVER_EABSENT;	/* fewer than two words */
-	if (last > KVER_RELEASE_MAX)
-		return KVER_ETOOLONG;
-	memcpy(word, lastp, last);
-	word[last] = '\0';
-	return kver_parse(word, out);
-}
-
-/* The second word of a signature: Ubuntu's own version and flavour. */
-static void signature_name(const char *line, char *out, size_t size)
-{
-	const char *p = line;
-
-	next_word(&p, NULL, 0);
-	if (next_word(&p, out, size) == (size_t)-1)
-		out[0] = '\0';
-}
-
 static int read_vdso_file(const char *path, uint32_t *code)
 {
 	unsigned char image[IMAGE_MAX];
@@ -251,7 +42,7 @@ static int read_vdso_file(const char *path, uint32_t *code)
 	size_t len, i;
 	int err;
 
-	err = read_file(path, image, sizeof(image), &len);
+	err = kver_read_file(path, image, sizeof(image), &len);
 	if (err)
 		return err;
 	if (len >= 4 && memcmp(image, "\177ELF", 4) == 0)
@@ -302,7 +93,7 @@ static void read_uname(const struct kver_paths *paths,
 		si->err = KVER_EABSENT;
 		return;
 	} else {
-		si->err = read_line(path, line, sizeof(line));
+		si->err = kver_read_line(path, line, sizeof(line));
 		if (si->err)
 			return;
 	}
@@ -318,7 +109,8 @@ static void read_osrelease(const struct kver_paths *paths,
 	const char *path = pick(paths ? paths->osrelease : NULL,
 				"/proc/sys/kernel/osrelease");
 
-	si->err = *path ? read_line(path, line, sizeof(line)) : KVER_EABSENT;
+	si->err = *path ? kver_read_line(path, line, sizeof(line)) :
+			  KVER_EABSENT;
 	if (si->err)
 		return;
 	set_text(si, line);
@@ -357,10 +149,11 @@ static void read_proc_version(const struct kver_paths *paths,
 	struct kver release;
 	int err;
 
-	si->err = *path ? read_line(path, line, sizeof(line)) : KVER_EABSENT;
+	si->err = *path ? kver_read_line(path, line, sizeof(line)) :
+			  KVER_EABSENT;
 	if (si->err)
 		return;
-	si->err = proc_version_release(line, si->text, sizeof(si->text));
+	si->err = kver_proc_version_release(line, si->text, sizeof(si->text));
 	if (si->err)
 		return;
 	si->err = kver_parse(si->text, &si->version);
@@ -384,10 +177,11 @@ static void read_signature(const struct kver_paths *paths,
 	const char *path = pick(paths ? paths->version_signature : NULL,
 				"/proc/version_signature");
 
-	si->err = *path ? read_line(path, line, sizeof(line)) : KVER_EABSENT;
+	si->err = *path ? kver_read_line(path, line, sizeof(line)) :
+			  KVER_EABSENT;
 	if (si->err)
 		return;
-	signature_name(line, si->text, sizeof(si->text));
+	kver_signature_name(line, si->text, sizeof(si->text));
 	si->err = kver_ubuntu_signature(line, &si->version);
 	if (si->err == KVER_EABSENT)
 		si->err = KVER_EFORMAT;	/* the file is there but says nothing */
@@ -414,30 +208,6 @@ static void read_vdso(const struct kver_paths *paths,
 	snprintf(si->text, sizeof(si->text), "0x%x", (unsigned)si->code);
 }
 
-/*
- * Does a signature's name ("5.15.0-91.101-generic", or with an HWE tag
- * "5.15.0-91.101~20.04.1-generic") name the release "5.15.0-91-generic"?
- * Ubuntu's upload number, from the '.' after the ABI number up to the next
- * '-', is not in the release.
- */
-static int signature_names(const char *name, const char *release)
-{
-	const char *dash = strchr(name, '-'), *up, *tail;
-	size_t head;
-
-	if (!dash)
-		return strcmp(name, release) == 0;
-	up = dash + 1 + strspn(dash + 1, "0123456789");
-	if (*up != '.')
-		return strcmp(name, release) == 0;
-	tail = strchr(up, '-');
-	if (!tail)
-		tail = up + strlen(up);
-	head = (size_t)(up - name);
-	return strncmp(name, release, head) == 0 &&
-	       strcmp(release + head, tail) == 0;
-}
-
 /* Does the source of a distribution field name the release R? */
 static int names_release(const struct kver_running *r, enum kver_source s,
 			 const struct kver_source_info *rel)
@@ -447,7 +217,7 @@ static int names_release(const struct kver_running *r, enum kver_source s,
 	if (!rel || rel == si)
 		return 1;
 	if (s == KVER_SRC_SIGNATURE)
-		return signature_names(si->text, rel->text);
+		return kver_signature_names(si->text, rel->text);
 	return strcmp(si->text, rel->text) == 0;
 }
 

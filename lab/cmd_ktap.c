@@ -131,7 +131,7 @@ static void read_one(const char *name, struct ktap_log *log)
 
 int cmd_ktap(int argc, char **argv)
 {
-	int json = 0, bad = 0, i = 0;
+	int json = 0, bad = 0, i = 1;
 
 	for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
 		if (!strcmp(argv[i], "--json"))
