@@ -39,6 +39,7 @@ enum check {
 	CHECK_COUNT
 };
 
+/* The checks (checks.c). */
 struct check_info {
 	const char *id;		/* column name and key in the expected file */
 	const char *title;	/* one line for legends */
@@ -120,6 +121,8 @@ int matrix_push(struct matrix *m, struct point *p);
 void matrix_sort(struct matrix *m);
 /* Two points with the same tree, variant and SUBLEVEL: -1 and a message. */
 int matrix_check_unique(const struct matrix *m, char *err, size_t errsize);
+/* Same tree and variant: one line of the matrix. */
+int point_same_line(const struct point *p, const struct point *q);
 /* Decide every cell. */
 void matrix_judge(struct matrix *m);
 void matrix_free(struct matrix *m);
@@ -134,6 +137,10 @@ void describe_code(uint32_t code, char *buf, size_t size);
 void legacy_belief(const struct point *p, char *buf, size_t size);
 /* Primary run-time code (vDSO, else the first device): 0, or -1. */
 int point_code(const struct point *p, uint32_t *code);
+/* The code of a channel: 1 read, 0 absent or never printed, -1 garbled. */
+int channel_code(const struct point *p, enum channel ch, uint32_t *code);
+/* A value the guest says is not there: "absent", maybe with a reason. */
+int value_absent(const char *v);
 
 /* Expected verdicts: "TREE VARIANT POINT CHECK VERDICT" lines. */
 struct expectation {
