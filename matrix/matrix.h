@@ -39,6 +39,7 @@ enum check {
 	CHECK_COUNT
 };
 
+/* The checks (checks.c). */
 struct check_info {
 	const char *id;		/* column name and key in the expected file */
 	const char *title;	/* one line for legends */
@@ -97,6 +98,8 @@ struct matrix {
 	size_t npoints;
 };
 
+/* A point's values (values.c), read also by the checks and the renderers. */
+
 /*
  * Load one boot folder through the boot model. Returns 0, or -1 with a
  * message in err when boot_read refuses it (no point.meta, bad meta, a file
@@ -108,6 +111,19 @@ int point_load(const char *dir, struct point *p, char *err, size_t errsize);
 int point_from_text(struct point *p, const char *dir, const char *meta, const char *serial,
 		    char *err, size_t errsize);
 void point_free(struct point *p);
+int parse_code(const char *s, uint32_t *code);	/* "0x0601ff": 0, else -1 */
+/* A code as a person reads it: "6.2.0", or hex when it is not 8.8.8. */
+void describe_code(uint32_t code, char *buf, size_t size);
+/* What the 2020 decoder believes: "6.2" (MAJOR.PATCHLEVEL), or "" */
+void legacy_belief(const struct point *p, char *buf, size_t size);
+/* Primary run-time code (vDSO, else the first device): 0, or -1. */
+int point_code(const struct point *p, uint32_t *code);
+/* The code of a channel: 1 read, 0 absent or never printed, -1 garbled. */
+int channel_code(const struct point *p, enum channel ch, uint32_t *code);
+/* A value the guest says is not there: "absent", maybe with a reason. */
+int value_absent(const char *v);
+
+/* The matrix (matrix.c). */
 
 /*
  * Add DIR: a boot folder, or a folder whose subfolders are boot folders.
@@ -120,22 +136,16 @@ int matrix_push(struct matrix *m, struct point *p);
 void matrix_sort(struct matrix *m);
 /* Two points with the same tree, variant and SUBLEVEL: -1 and a message. */
 int matrix_check_unique(const struct matrix *m, char *err, size_t errsize);
-/* Decide every cell. */
-void matrix_judge(struct matrix *m);
+/* Same tree and variant: one line of the matrix. */
+int point_same_line(const struct point *p, const struct point *q);
 void matrix_free(struct matrix *m);
 /* Position of a variant in the matrix, or a large number for others. */
 int variant_rank(const char *name);
 
-/* Helpers shared with the renderers. */
-int parse_code(const char *s, uint32_t *code);	/* "0x0601ff": 0, else -1 */
-/* A code as a person reads it: "6.2.0", or hex when it is not 8.8.8. */
-void describe_code(uint32_t code, char *buf, size_t size);
-/* What the 2020 decoder believes: "6.2" (MAJOR.PATCHLEVEL), or "" */
-void legacy_belief(const struct point *p, char *buf, size_t size);
-/* Primary run-time code (vDSO, else the first device): 0, or -1. */
-int point_code(const struct point *p, uint32_t *code);
+/* Decide every cell (checks.c). */
+void matrix_judge(struct matrix *m);
 
-/* Expected verdicts: "TREE VARIANT POINT CHECK VERDICT" lines. */
+/* Expected verdicts (expected.c): "TREE VARIANT POINT CHECK VERDICT" lines. */
 struct expectation {
 	char tree[16];
 	char variant[64];

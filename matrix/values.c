@@ -1,0 +1,199 @@
+// SPDX-License-Identifier: GPL-2.0
+/* kver-matrix: a point's values, read from its boot folder by the boot model. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "matrix.h"
+
+const char *const channel_keys[CH_COUNT] = {
+	"vdso.code", "v4l2.version", "media.media_version", "media.driver_version",
+	"cec.version",
+};
+const char *const channel_names[CH_COUNT] = {
+	"vdso", "v4l2", "media", "media driver", "cec",
+};
+
+int parse_code(const char *s, uint32_t *code)
+{
+	uint32_t v = 0;
+	size_t n = 0;
+
+	if (!s || s[0] != '0' || (s[1] != 'x' && s[1] != 'X'))
+		return -1;
+	for (s += 2; *s; s++, n++) {
+		int d;
+
+		if (*s >= '0' && *s <= '9')
+			d = *s - '0';
+		else if (*s >= 'a' && *s <= 'f')
+			d = *s - 'a' + 10;
+		else if (*s >= 'A' && *s <= 'F')
+			d = *s - 'A' + 10;
+		else
+			return -1;
+		if (n >= 8)
+			return -1;
+		v = (v << 4) | (uint32_t)d;
+	}
+	if (!n)
+		return -1;
+	*code = v;
+	return 0;
+}
+
+void describe_code(uint32_t code, char *buf, size_t size)
+{
+	struct kver v;
+
+	if (code > 0xffffff) {
+		snprintf(buf, size, "0x%08x", code);
+		return;
+	}
+	kver_decode(code, &v);
+	kver_format(&v, KVER_FMT_NUMBERS, buf, size);
+}
+
+int value_absent(const char *v)
+{
+	return v && !strncmp(v, "absent", 6);
+}
+
+int channel_code(const struct point *p, enum channel ch, uint32_t *code)
+{
+	const char *v = boot_value(&p->boot, channel_keys[ch]);
+
+	if (!v || value_absent(v))
+		return 0;
+	return parse_code(v, code) ? -1 : 1;
+}
+
+int point_code(const struct point *p, uint32_t *code)
+{
+	for (int ch = 0; ch < CH_COUNT; ch++)
+		if (channel_code(p, (enum channel)ch, code) == 1)
+			return 0;
+	return -1;
+}
+
+void legacy_belief(const struct point *p, char *buf, size_t size)
+{
+	uint32_t code;
+	struct kver v;
+
+	if (point_code(p, &code)) {
+		snprintf(buf, size, "%s", "");
+		return;
+	}
+	kver_decode(code, &v);
+	snprintf(buf, size, "%u.%u", v.major, v.patchlevel);
+}
+
+/* The matrix's own reading of point.meta: its row, the true version, the cost. */
+static int derive(struct point *p, char *err, size_t errsize)
+{
+	const struct boot *b = &p->boot;
+	const char *style = boot_meta(b, "style");
+	const char *cost[] = { "build_s", "guest_s", "boot_s" };
+	long *costs[] = { &p->build_s, &p->guest_s, &p->boot_s };
+	struct kver mk, e;
+	uint32_t s;
+
+	p->dir = b->dir;
+	p->tree = boot_meta(b, "tree");
+	p->package = boot_meta(b, "package");
+	p->makefile = boot_meta(b, "makefile");
+	p->expect = boot_meta(b, "expect");
+	for (size_t i = 0; i < 3; i++)
+		*costs[i] = boot_meta(b, cost[i])[0] ? strtol(boot_meta(b, cost[i]), NULL, 10) : -1;
+	/* A release style other than upstream is a row of its own: "kver@debian". */
+	snprintf(p->series, sizeof(p->series), "%s", boot_meta(b, "series"));
+	if (strcmp(style, "upstream")) {
+		size_t n = strlen(p->series);
+
+		snprintf(p->series + n, sizeof(p->series) - n, "@%s", style);
+	}
+	/* boot_finish checked both. */
+	if (kver_parse(p->makefile, &mk) ||
+	    kver_parse_uint(boot_meta(b, "sublevel"), UINT32_MAX, &s)) {
+		boot_set_err(err, errsize, "%s/point.meta: makefile or sublevel unreadable", p->dir);
+		return -1;
+	}
+	kver_set(&p->truth, mk.major, mk.patchlevel, s);
+	p->hides_version = strcmp(style, "upstream") &&
+			   (kver_parse(p->expect, &e) || kver_cmp(&e, &p->truth));
+	p->own_sublevel = mk.sublevel;
+	p->own = s == mk.sublevel;
+	return 0;
+}
+
+static void set_problem(struct point *p)
+{
+	if (!p->boot.has_serial)
+		snprintf(p->problem, sizeof(p->problem), "no serial.log");
+	else if (!p->boot.nvalues && !p->boot.exit_seen)
+		snprintf(p->problem, sizeof(p->problem), "the probe printed nothing");
+	else if (!p->boot.exit_seen)
+		snprintf(p->problem, sizeof(p->problem), "the probe did not finish");
+	else if (!boot_value(&p->boot, "uname.release") && !boot_value(&p->boot, "vdso.code"))
+		snprintf(p->problem, sizeof(p->problem), "no channel values in the log");
+}
+
+/* The boot read (or made) in p->boot into a point; p->boot is freed on error. */
+static int point_finish(struct point *p, char *err, size_t errsize)
+{
+	if (derive(p, err, errsize)) {
+		point_free(p);
+		return -1;
+	}
+	set_problem(p);
+	return 0;
+}
+
+int point_from_text(struct point *p, const char *dir, const char *meta, const char *serial,
+		    char *err, size_t errsize)
+{
+	const char *s;
+	int n = 0, rc;
+
+	memset(p, 0, sizeof(*p));
+	rc = boot_init(&p->boot, dir);
+	for (s = meta; !rc && *s; s += strcspn(s, "\n"), s += *s == '\n') {
+		char *line = strndup(s, strcspn(s, "\n"));
+
+		rc = line ? boot_meta_line(&p->boot, line, ++n, err, errsize) : -1;
+		free(line);
+	}
+	for (s = serial; !rc && s && *s; s += strcspn(s, "\n"), s += *s == '\n') {
+		char *line = strndup(s, strcspn(s, "\n"));
+
+		rc = line ? boot_feed(&p->boot, line) : -1;
+		free(line);
+	}
+	/* A log that is there but empty is not a missing one. */
+	p->boot.has_serial |= serial != NULL;
+	if (!rc)
+		rc = boot_finish(&p->boot, err, errsize);
+	if (rc) {
+		if (err && !err[0])
+			boot_set_err(err, errsize, "out of memory");
+		point_free(p);
+		return -1;
+	}
+	return point_finish(p, err, errsize);
+}
+
+int point_load(const char *dir, struct point *p, char *err, size_t errsize)
+{
+	memset(p, 0, sizeof(*p));
+	if (boot_read(&p->boot, dir, err, errsize)) {
+		point_free(p);
+		return -1;
+	}
+	return point_finish(p, err, errsize);
+}
+
+void point_free(struct point *p)
+{
+	boot_free(&p->boot);
+	p->dir = NULL;
+}
