@@ -1,26 +1,37 @@
 #!/bin/sh
 # shellcheck source-path=SCRIPTDIR source-path=SCRIPTDIR/../lab
-# lab-point.sh [TREE]: what one more SUBLEVEL point costs in the lab, against
-# the bare floor of the same work done by hand, measured in one run:
+# lab-point.sh [TREE]: what one more SUBLEVEL point costs in the lab, in one
+# run on one tree (default 6.1), against two yardsticks:
 #
-#   full   configure + full build of a new build folder (the lab's first point)
-#   floor  make SUBLEVEL=N on that folder (the default target: vmlinux,
-#          bzImage, modules) + one QEMU boot of the image, by hand
-#   lab    lab/run.sh for one further point on that folder (prepare, build,
-#          headers, guest plugins, initramfs, boot, verdict); the point
-#          before it is run first and shown apart, because it also fills the
-#          plugins' per-tree caches (libbpf is built once per tree)
+#   lab      lab/run.sh for KVER_BENCH_POINTS (4) further points in one run
+#            (prepare, build, headers, guest plugins, initramfs, boot,
+#            verdict), after one point that fills the plugins' caches; per
+#            point amortised (the wall time over the points, as a matrix run
+#            pays it) and, from point.meta, one point's build, plugins, boot
+#   floor    the physical floor of a point: compiling only the objects
+#            whose Kbuild .cmd files list version.h, utsrelease.h or
+#            compile.h among their dependencies (for a new version in those
+#            headers, so ccache hits and misses as in the lab), then the
+#            vmlinux.o and vmlinux links and the bzImage steps after them,
+#            each with the command Kbuild saved for it and the environment
+#            Kbuild gives it, no Kbuild walk (bench/floor.mk)
+#   kunit.py the kernel's own runner's SUBLEVEL cycle on the same source:
+#            kunit.py run --make_options SUBLEVEL=N (its default
+#            kunitconfig and architecture, its own build folder: rebuild,
+#            boot, parse), after one run that builds its kernel
 #
-# and prints lab/floor (target: <= 1.2). Uses a cache of its own, so the
-# lab's build folders are left alone; delete it with KVER_BENCH_KEEP=0.
-# KVER_BENCH_REUSE=1 reuses the build folder of an earlier bench run and
-# measures only the points (the full build is then not timed).
+# and prints lab/floor (target <= 1.5) and lab/kunit.py (target <= 0.6).
+# It works in the lab's own cache (a missing build folder is built first,
+# not timed). KVER_BENCH_FULL=1 also times a full build of a new build
+# folder, in a cache of its own ($KVER_CACHE/bench, compiler cache
+# included, so the build is cold) and measures the points there.
 set -eu
 . "$(dirname -- "$0")/../lab/common.sh"
 
 tree=${1:-6.1}
 check_tree "$tree"
-bench_cache=${KVER_BENCH_CACHE:-$KVER_CACHE/bench}
+npoints=${KVER_BENCH_POINTS:-4}
+case $npoints in '' | *[!0-9]* | 0) die "KVER_BENCH_POINTS must be a number above 0, not '$npoints'" ;; esac
 main_cache=$KVER_CACHE
 top=$KVER_TOP
 now() { date +%s.%N; }
@@ -28,73 +39,122 @@ secs() { echo "$1 $2" | awk '{ printf "%.1f", $2 - $1 }'; }
 
 make -s -C "$top" tools >/dev/null
 sh "$top/lab/fetch.sh" "$tree"
-mkdir -p "$bench_cache/$tree"
-# The bench cache shares the unpacked tree with the lab's cache.
-[ -e "$bench_cache/$tree/pristine" ] || ln -s "$main_cache/$tree/pristine" "$bench_cache/$tree/pristine"
-export KVER_CACHE="$bench_cache"
-src=$(src_dir "$tree")
-build=$(build_dir "$tree")
-cfg=
-[ -f "$top/patches/$tree/config" ] && cfg=$top/patches/$tree/config
-if [ "${KVER_BENCH_REUSE:-0}" = 1 ] && [ -f "$build/arch/x86/boot/bzImage" ]; then
-	# The build folder of an earlier bench run; the cold build is not timed.
-	say "bench: reusing $build (KVER_BENCH_REUSE=1): full build not measured"
+full=
+if [ "${KVER_BENCH_FULL:-0}" = 1 ]; then
+	bench_cache=$main_cache/bench
+	mkdir -p "$bench_cache/$tree"
+	# The unpacked tree is shared with the lab's cache, nothing else.
+	[ -e "$bench_cache/$tree/pristine" ] || ln -s "$main_cache/$tree/pristine" "$bench_cache/$tree/pristine"
+	export KVER_CACHE="$bench_cache"
+	rm -rf "$(build_dir "$tree")" "$bench_cache/ccache" "$bench_cache/$tree/guest-work"
 	sh "$top/lab/prepare.sh" "$tree" "$top/patches/$tree"
-	full=
-else
-	# Cold means cold: no build folder, no compiler cache and no plugin
-	# caches of the bench's own.
-	rm -rf "$build" "$bench_cache/ccache" "$bench_cache/$tree/guest-work"
-	sh "$top/lab/prepare.sh" "$tree" "$top/patches/$tree"
-	say "bench: full build of $tree"
+	say "bench: full build of $tree (cold: new build folder, empty compiler cache)"
+	cfg=
+	[ -f "$top/patches/$tree/config" ] && cfg=$top/patches/$tree/config
 	t0=$(now)
 	KVER_SERIES_CONFIG=$cfg sh "$top/lab/build.sh" "$tree" 255 "$bench_cache/$tree/headers"
 	full=$(secs "$t0" "$(now)")
 fi
+src=$(src_dir "$tree")
+build=$(build_dir "$tree")
+kunit_build=$(tree_dir "$tree")/kunit-bench
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
 
-cc="gcc"
-if command -v ccache >/dev/null 2>&1; then cc="ccache gcc"; fi
-say "bench: floor, by hand: make SUBLEVEL=301 + one boot"
+# The lab: one point to fill the plugins' caches, then the measured run.
+say "bench: lab, first point (SUBLEVEL=301, fills the plugin caches)"
+sh "$top/lab/run.sh" --trees "$tree" --out "$work/lab-first" 301 >"$work/lab-first.log" 2>&1 ||
+	{ tail -n 20 "$work/lab-first.log" >&2; die "the lab point SUBLEVEL=301 failed"; }
+set --
+i=0
+while [ "$i" -lt "$npoints" ]; do
+	set -- "$@" $((302 + i))
+	i=$((i + 1))
+done
+say "bench: lab, $npoints further points in one run ($*)"
 t0=$(now)
-CCACHE_DIR=$bench_cache/ccache make -s -C "$src" O="$build" ARCH=x86_64 SUBLEVEL=301 CC="$cc" \
-	-j"$(nproc)" >/dev/null
-t1=$(now)
-floor_dir=$(mktemp -d)
-KVER_GEN_INIT_CPIO=$build/usr/gen_init_cpio sh "$top/lab/boot.sh" "$build/arch/x86/boot/bzImage" \
-	"$top/build/probe/kver-probe" "$floor_dir/none" "${tree}.301" "$floor_dir"
-t2=$(now)
-floor_make=$(secs "$t0" "$t1")
-floor_boot=$(secs "$t1" "$t2")
-floor=$(secs "$t0" "$t2")
-
-# lab_point N: one lab/run.sh point; prints its wall time in seconds.
-lab_point() {
-	_t0=$(now)
-	sh "$top/lab/run.sh" --trees "$tree" --out "$floor_dir/lab-$1" "$1" >"$floor_dir/lab-$1.log" 2>&1 ||
-		{ tail -n 20 "$floor_dir/lab-$1.log" >&2; die "the lab point SUBLEVEL=$1 failed"; }
-	secs "$_t0" "$(now)"
-}
-# meta N KEY: a figure the lab recorded for point N (point.meta).
+sh "$top/lab/run.sh" --trees "$tree" --out "$work/lab" "$@" >"$work/lab.log" 2>&1 ||
+	{ tail -n 20 "$work/lab.log" >&2; die "the lab run at $* failed"; }
+lab_run=$(secs "$t0" "$(now)")
+lab=$(echo "$lab_run $npoints" | awk '{ printf "%.1f", $1 / $2 }')
+# meta KEY: a point.meta figure, averaged over the measured points.
 meta() {
-	sed -n "s/^$2=//p" "$floor_dir/lab-$1/$tree-kver-$1/point.meta"
+	cat "$work"/lab/"$tree"-kver-*/point.meta | sed -n "s/^$1=//p" |
+		awk '{ s += $1; n++ } END { if (n) printf "%.1f", s / n }'
 }
-say "bench: first lab point after the full build (SUBLEVEL=302)"
-first=$(lab_point 302)
-say "bench: one further lab point (SUBLEVEL=303)"
-lab=$(lab_point 303)
+
+# The floor, on the same build folder as the lab left it, under the
+# tree's lock (it writes the version headers and the images).
+fl=$work/floor.mk.in
+last=$((301 + npoints))
+floor_run() {
+	(cd "$build" && grep -rlE --include='.*.o.cmd' \
+		'include/generated/(uapi/linux/version|utsrelease|compile|utsversion)\.h' .) |
+		sed -n 's|^\./\(.*/\)*\.\([^/]*\.o\)\.cmd$|\1\2|p' | LC_ALL=C sort >"$work/floor.objs"
+	[ -s "$work/floor.objs" ] || die "no object in $build depends on the version headers (.cmd files)"
+	# The steps after the objects, in the order the lab's last make ran
+	# them: the links, then every bzImage step newer than vmlinux, each
+	# by the name its .cmd file gives it (compressed/../voffset.h).
+	(cd "$build" && find arch/x86/boot -name '.*.cmd' | while IFS= read -r f; do
+		t=$(echo "$f" | sed 's|/\.\([^/]*\)\.cmd$|/\1|')
+		name=$(sed -n '1s/^\(saved\)\{0,1\}cmd_\([^ ]*\) := .*/\2/p' "$f")
+		[ ! -e "$t" ] || [ -z "$name" ] || printf '%s %s\n' "$(stat -c %.9Y "$t")" "$name"
+	done | sort -n | awk -v vm="$(stat -c %.9Y vmlinux)" '$1 > vm { print $2 }') >"$work/floor.boot"
+	grep -q 'bzImage$' "$work/floor.boot" || die "no bzImage step newer than vmlinux in $build"
+	{
+		echo "FLOOR_OBJS := $(tr '\n' ' ' <"$work/floor.objs")"
+		echo "FLOOR_STEPS := vmlinux.o vmlinux $(tr '\n' ' ' <"$work/floor.boot")"
+	} >"$fl"
+	# A new version in the headers, as the next point would write them:
+	# the objects that really use it miss ccache, the others hit it, as
+	# in the lab. The lab's next point writes them again.
+	sed -i "s/^#define LINUX_VERSION_SUBLEVEL $last\$/#define LINUX_VERSION_SUBLEVEL $((last + 1))/" \
+		"$build/include/generated/uapi/linux/version.h"
+	sed -i "s/\.$last\"\$/.$((last + 1))\"/" "$build/include/generated/utsrelease.h"
+	grep -q "\.$((last + 1))\"" "$build/include/generated/utsrelease.h" ||
+		die "$build/include/generated/utsrelease.h does not say $tree.$last"
+	CCACHE_DIR=${CCACHE_DIR:-$KVER_CACHE/ccache} CCACHE_BASEDIR=$KVER_CACHE \
+		make -s --no-print-directory -C "$build" -f Makefile -f "$top/bench/floor.mk" \
+		FLOOR_LIST="$fl" FLOOR_TIMES="$work/floor.times" ARCH=x86_64 SUBLEVEL=$last \
+		CC="ccache gcc" -j"$(nproc)" kver-floor >"$work/floor.log" 2>&1 ||
+		{ tail -n 20 "$work/floor.log" >&2; die "replaying the floor's commands failed (log above)"; }
+}
+say "bench: floor (version objects, links, bzImage by Kbuild's saved commands)"
+# flock runs programs, not shell functions: the lock is taken on a file
+# descriptor of a subshell instead.
+(
+	exec 8>"$(tree_dir "$tree")/.lock"
+	flock 8
+	floor_run
+)
+floor_compile=$(awk 'NR == 1 { a = $1 } NR == 2 { b = $1 } END { printf "%.1f", b - a }' "$work/floor.times")
+floor=$(awk 'NR == 1 { a = $1 } END { printf "%.1f", $1 - a }' "$work/floor.times")
+
+# kunit.py: one run builds its kernel, the next changes only SUBLEVEL.
+kunit_run() {
+	(cd "$src" && python3 tools/testing/kunit/kunit.py run --build_dir="$kunit_build" \
+		--jobs="$(nproc)" --make_options "SUBLEVEL=$1" --make_options "CC=ccache gcc") \
+		>"$work/kunit-$1.log" 2>&1 ||
+		{ tail -n 20 "$work/kunit-$1.log" >&2; die "kunit.py run at SUBLEVEL=$1 failed"; }
+}
+say "bench: kunit.py, first run (builds its kernel unless kept from an earlier bench)"
+kunit_run 301
+say "bench: kunit.py run --make_options SUBLEVEL=302"
+t0=$(now)
+kunit_run 302
+kunit=$(secs "$t0" "$(now)")
 
 echo
-echo "tree $tree ($(sed -n 's/^package=//p' "$main_cache/$tree/pristine/.kver-tree"))"
-printf '%-44s %8s s\n' "full build (configure + build, cold)" "${full:-n/a}"
-printf '%-44s %8s s\n' "floor: make SUBLEVEL=N" "$floor_make"
-printf '%-44s %8s s\n' "floor: one QEMU boot" "$floor_boot"
-printf '%-44s %8s s\n' "floor total" "$floor"
-printf '%-44s %8s s\n' "lab: first point (fills plugin caches)" "$first"
-printf '%-44s %8s s\n' "lab: one further point (lab/run.sh)" "$lab"
-printf '%-44s %8s s\n' "  of which build + headers_install" "$(meta 303 build_s)"
-printf '%-44s %8s s\n' "  of which guest plugins" "$(meta 303 guest_s)"
-printf '%-44s %8s s\n' "  of which boot" "$(meta 303 boot_s)"
-echo "$lab $floor ${full:-0}" | awk '{ printf "ratio lab/floor: %.2f (target <= 1.2)\n", $1 / $2
-	if ($3 > 0) printf "ratio full build/lab point: %.1f\n", $3 / $1 }'
-rm -rf "$floor_dir"
-[ "${KVER_BENCH_KEEP:-1}" = 1 ] || rm -rf "$bench_cache"
+echo "tree $tree ($(sed -n 's/^package=//p' "$main_cache/$tree/pristine/.kver-tree")), $(nproc) cores"
+[ -z "$full" ] || printf '%-50s %8s s\n' "full build, cold" "$full"
+printf '%-50s %8s s\n' "lab: $npoints points in one run, per point" "$lab"
+printf '%-50s %8s s\n' "  one point's build (version-only)" "$(meta build_s)"
+printf '%-50s %8s s\n' "  one point's plugins (beside the next build)" "$(meta guest_s)"
+printf '%-50s %8s s\n' "  one point's boot (beside the next build)" "$(meta boot_s)"
+printf '%-50s %8s s\n' "floor: $(wc -l <"$work/floor.objs") version objects" "$floor_compile"
+printf '%-50s %8s s\n' "floor: objects + links + $(wc -l <"$work/floor.boot") bzImage steps" "$floor"
+printf '%-50s %8s s\n' "kunit.py run, SUBLEVEL changed" "$kunit"
+echo "$lab $floor $kunit ${full:-0}" | awk '{
+	printf "ratio lab/floor:    %.2f (target <= 1.5)\n", $1 / $2
+	printf "ratio lab/kunit.py: %.2f (target <= 0.6)\n", $1 / $3
+	if ($4 > 0) printf "ratio full build/lab point: %.1f\n", $4 / $1 }'
