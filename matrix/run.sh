@@ -153,14 +153,14 @@ tree_designs() {
 	# shellcheck disable=SC2086 # one word per point
 	tpoints=$(own_points "$own" $points)
 	# shellcheck disable=SC2086 # one word per point
-	dpoints=$(own_points "$own" $debian_points)
+	debpoints=$(own_points "$own" $debian_points)
 	# A design's Debian-style points come right after its upstream ones:
 	# the same series and config, so they are version-only points
 	# (lab/build.sh) instead of a whole make after a series switch.
 	for v in $variants; do
 		design "$tree" "$v" upstream "$tpoints"
 		case " $debian_variants " in
-		*" $v "*) design "$tree" "$v" debian "$dpoints" ;;
+		*" $v "*) design "$tree" "$v" debian "$debpoints" ;;
 		esac
 	done
 }
