@@ -215,7 +215,7 @@ headers_case() {
 	shift
 	rm -rf "$work/h/out"
 	mkdir -p "$work/h/out"
-	if ! KVER_TREE=6.1 KVER_SUBLEVEL=300 sh "$top/guest/headers/build" /nonexistent /nonexistent \
+	if ! KVER_VERSION=6.1.300 sh "$top/guest/headers/build" /nonexistent /nonexistent \
 		"$work/h/$name" "$work/h/out" >"$work/out" 2>"$work/err"; then
 		fail "headers plugin builds against the $name headers"
 		return
@@ -233,10 +233,14 @@ headers_case clamp code=0x0601ff kernel_version=0x0601ff at_least=1 sublevel=300
 headers_case 2020 code=0x0601ff kernel_version=0x06022c at_least=0 \
 	"sublevel=absent: no LINUX_VERSION_SUBLEVEL in <linux/version.h>"
 headers_case wide code=0x601012c kernel_version=0x601012c at_least=1 major=6 patchlevel=1
-if KVER_TREE=6 KVER_SUBLEVEL=300 sh "$top/guest/headers/build" x x "$work/h/clamp" "$work/h" 2>"$work/err"; then
-	fail "headers plugin rejects KVER_TREE=6"
-else
-	pass "headers plugin rejects KVER_TREE=6"
-fi
+for bad in 6.300 6.1.x 6.1.300.1; do
+	if KVER_VERSION=$bad sh "$top/guest/headers/build" x x "$work/h/clamp" "$work/h" 2>"$work/err"; then
+		fail "headers plugin rejects KVER_VERSION=$bad"
+	elif grep -q "KVER_VERSION '$bad' is not MAJOR.PATCHLEVEL.SUBLEVEL" "$work/err"; then
+		pass "headers plugin rejects KVER_VERSION=$bad"
+	else
+		fail "headers plugin rejects KVER_VERSION=$bad (no line names it)"
+	fi
+done
 
 tap_end "matrix tests"
