@@ -15,7 +15,7 @@
 #     the tree with the whole series, reports no error, and no warning or
 #     check other than those listed for the patch in
 #     tests/series/checkpatch-kept (each one is justified in the patch's
-#     commit message).
+#     notes, below its "---").
 #   - the cover letter lists, per patch, exactly the recipients that
 #     scripts/get_maintainer.pl gives for it.
 # Then tests/series/host-tests.sh runs on the patched tree, and with --kunit

@@ -18,6 +18,13 @@
 #       M.P.0-75-amd64 (LD_PRELOAD), the vDSO is the host's: vdso_note passes
 #       with "Debian M.P.S-1" in the UTS version, skips with a reason with no
 #       such record, and fails with a wrong sublevel there.
+#  8    its device test on two fake V4L2 nodes (LD_PRELOAD: /dev is a folder
+#       with video0 and video1, VIDIOC_QUERYCAP answers a chosen code), the
+#       release made to say M.P.S-local, which may not carry the sublevel: a
+#       wrong patchlevel on one node fails the test whichever node comes
+#       first, even where the other node's sublevel cannot be compared
+#       (alone, that is a skip); a node it may not open (EACCES) is a skip,
+#       and hides no failure of another node either.
 set -eu
 
 [ $# -eq 1 ] || { echo "usage: $0 SRC" >&2; exit 2; }
@@ -124,5 +131,150 @@ else
 	[ "$ok" = 0 ] || printf '%s\n' "$out" | sed 's/^/# /'
 fi
 result $ok "on a Debian-style release the kselftest reads the UTS version, skips without it, fails on a wrong one"
+
+# --- the device test: a skip never hides a failure ------------------------
+ok=0
+cat >"$tmp/fakedev.c" <<'EOF'
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <linux/videodev2.h>
+
+/*
+ * FAKE_DEV: the folder that stands for /dev; FAKE_VIDEO<N>: the code that
+ * /dev/video<N> (N = 0, 1) reports, or "EACCES" when it may not be opened.
+ */
+static int node_fd[2] = { -1, -1 };
+
+DIR *opendir(const char *name)
+{
+	DIR *(*real)(const char *) = (DIR *(*)(const char *))dlsym(RTLD_NEXT, "opendir");
+	const char *dev = getenv("FAKE_DEV");
+
+	return real(dev && !strcmp(name, "/dev") ? dev : name);
+}
+
+static int fake_open(const char *path, int flags, mode_t mode, const char *sym)
+{
+	int (*real)(const char *, int, ...) = (int (*)(const char *, int, ...))dlsym(RTLD_NEXT, sym);
+	const char *spec;
+	char var[32];
+	int n, fd;
+
+	if (!getenv("FAKE_DEV") || sscanf(path, "/dev/video%d", &n) != 1 || n < 0 || n > 1)
+		return real(path, flags, mode);
+	snprintf(var, sizeof(var), "FAKE_VIDEO%d", n);
+	spec = getenv(var);
+	if (spec && !strcmp(spec, "EACCES")) {
+		errno = EACCES;
+		return -1;
+	}
+	fd = real("/dev/null", O_RDONLY);
+	node_fd[n] = fd;
+	return fd;
+}
+
+int open(const char *path, int flags, ...)
+{
+	va_list ap;
+	mode_t mode;
+
+	va_start(ap, flags);
+	mode = va_arg(ap, mode_t);
+	va_end(ap);
+	return fake_open(path, flags, mode, "open");
+}
+
+int open64(const char *path, int flags, ...)
+{
+	va_list ap;
+	mode_t mode;
+
+	va_start(ap, flags);
+	mode = va_arg(ap, mode_t);
+	va_end(ap);
+	return fake_open(path, flags, mode, "open64");
+}
+
+int ioctl(int fd, unsigned long req, ...)
+{
+	int (*real)(int, unsigned long, ...) = (int (*)(int, unsigned long, ...))dlsym(RTLD_NEXT, "ioctl");
+	const char *spec;
+	char var[32];
+	va_list ap;
+	void *arg;
+	int n;
+
+	va_start(ap, req);
+	arg = va_arg(ap, void *);
+	va_end(ap);
+	for (n = 0; n < 2; n++) {
+		if (fd < 0 || fd != node_fd[n] || req != VIDIOC_QUERYCAP)
+			continue;
+		snprintf(var, sizeof(var), "FAKE_VIDEO%d", n);
+		spec = getenv(var);
+		memset(arg, 0, sizeof(struct v4l2_capability));
+		((struct v4l2_capability *)arg)->version = strtoul(spec ? spec : "0", NULL, 0);
+		return 0;
+	}
+	return real(fd, req, arg);
+}
+EOF
+if [ -z "$mp" ] || [ -z "$sub" ] || [ ! -x "$tmp/kselftest/version_test" ]; then
+	ok=1
+	echo "# needs the version kselftest (test 6) and a host release M.P.S, not '$rel'"
+elif ! cc -shared -fPIC -o "$tmp/fakeuname.so" "$tmp/fakeuname.c" -ldl 2>"$tmp/fake.log" ||
+	! cc -shared -fPIC -o "$tmp/fakedev.so" "$tmp/fakedev.c" -ldl 2>>"$tmp/fake.log"; then
+	ok=1
+	sed 's/^/# /' "$tmp/fake.log"
+else
+	mkdir -p "$tmp/dev"
+	: >"$tmp/dev/video0"
+	: >"$tmp/dev/video1"
+	major=${mp%.*}
+	minor=${mp#*.}
+	low=$sub
+	[ "$low" -le 255 ] || low=255
+	right=$(((major << 16) + (minor << 8) + low))
+	if [ "$low" = 0 ]; then other=1; else other=0; fi
+	sublevel_only=$(((major << 16) + (minor << 8) + other))
+	wrong=$(((major << 16) + ((minor + 1) << 8) + low))
+	# video0 CODE video1 CODE: the result line of the video variant, run
+	# alone (6.1's harness prints a skip without the test's name).
+	video() {
+		FAKE_DEV=$tmp/dev FAKE_VIDEO0=$1 FAKE_VIDEO1=$2 \
+			FAKE_RELEASE="$mp.$sub-local" FAKE_VERSION="#1 SMP PREEMPT_DYNAMIC" \
+			LD_PRELOAD="$tmp/fakeuname.so $tmp/fakedev.so" \
+			"$tmp/kselftest/version_test" -v video 2>&1 | grep -E '^(not )?ok [0-9]+ ' || true
+	}
+	# CODE0 CODE1 EXPECTED
+	while read -r c0 c1 want; do
+		out=$(video "$c0" "$c1")
+		case $want in
+		fail) pattern='^not ok [0-9]+ device\.video\.version$' ;;
+		pass) pattern='^ok [0-9]+ device\.video\.version$' ;;
+		skip-sublevel) pattern='^ok [0-9]+ .*# SKIP release .* may not carry the sublevel' ;;
+		skip-eacces) pattern='^ok [0-9]+ .*# SKIP /dev/video0: Permission denied' ;;
+		esac
+		if ! printf '%s\n' "$out" | grep -Eq "$pattern"; then
+			ok=1
+			echo "# video0 $c0, video1 $c1: want $want, got: $out"
+		fi
+	done <<CASES
+$wrong $sublevel_only fail
+$sublevel_only $wrong fail
+$sublevel_only $right skip-sublevel
+EACCES $right skip-eacces
+EACCES $wrong fail
+$right $right pass
+CASES
+fi
+result $ok "the device test fails on a wrong node even where another node's sublevel cannot be compared"
 
 tap_end "series host tests"
