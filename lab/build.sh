@@ -82,6 +82,41 @@ version_dirs() {
 		awk '{ for (i = 1; i <= n; i++) if (index($0 "/", k[i] "/") == 1) next; k[++n] = $0; print }'
 }
 
+# learn_steps STAMP: lab/replay.mk's list, from the version-only make that
+# just went well: the targets whose .cmd files it wrote (newer than STAMP),
+# in the order it finished them, each named as its .cmd file names it
+# (arch/x86/boot/compressed/../voffset.h). A step that compiles a version
+# header and names no other such target waits only for the headers; every
+# other one waits for all the steps before it.
+learn_steps() {
+	_cmds=$( (cd "$build" && find . -name '.*.cmd' -newer "$1" -printf '%T@ %P\n') | sort -n | cut -d' ' -f2)
+	[ -n "$_cmds" ] || return 1
+	_targets=$(for _c in $_cmds; do
+		sed -n '1s/^\(saved\)\{0,1\}cmd_\([^ ]*\) := .*/\2/p' "$build/$_c"
+	done)
+	[ "$(echo "$_targets" | wc -l)" = "$(echo "$_cmds" | wc -l)" ] || return 1
+	echo "# $key"
+	# shellcheck disable=SC2086 # one word per target
+	echo "REPLAY_STEPS :=" $_targets
+	# A chain: each other step waits for the one before it of its kind
+	# and for the compiles in between (make -j walks a denser graph of
+	# 47 waiting steps for minutes).
+	_last=
+	_compiles=
+	for _t in $_targets; do
+		_cmd=$build/$(dirname "$_t")/.${_t##*/}.cmd
+		if grep -qE 'include/generated/(uapi/linux/version|utsrelease|compile|utsversion)\.h|init/utsversion-tmp\.h' "$_cmd" &&
+			! printf '%s\n' "$_targets" | grep -vxF "$_t" | grep -qFf - "$_cmd"; then
+			echo "kver-replay/$_t: kver-replay-headers"
+			_compiles="$_compiles kver-replay/$_t"
+		else
+			echo "kver-replay/$_t: kver-replay-headers$_last$_compiles"
+			_last=" kver-replay/$_t"
+			_compiles=
+		fi
+	done
+}
+
 # objects_estimate TREE: about how many objects the first full build of
 # TREE compiles with lab/kernel.config and the kver series' fragment: the
 # .o files of a finished build, host programs (scripts/, arch/x86/tools/)
@@ -126,6 +161,12 @@ if [ "${KVER_FAST:-1}" = 1 ] && [ -f "$build/vmlinux" ] &&
 	[ "$(sed -n 1p "$build/.kver-fast" 2>/dev/null)" = "$key" ]; then
 	fast=$(sed -n 2p "$build/.kver-fast")
 fi
+# Once Kbuild has built a version-only point of this key, the next ones run
+# again just the commands it ran then (lab/replay.mk): no walk, no prepare.
+replay=$build/.kver-replay.mk
+if [ -z "$fast" ] || [ "${KVER_REPLAY:-1}" != 1 ] || [ "$(sed -n 1p "$replay" 2>/dev/null)" != "# $key" ]; then
+	replay=
+fi
 if [ -f "$build/vmlinux" ]; then
 	# Kconfig records the KERNELVERSION it configured with; any other one
 	# makes the next make run syncconfig, about 100 toolchain probes (7 s
@@ -147,31 +188,55 @@ rm -f "$build/.kver-fast"
 # One make for the image, the modules and the UAPI headers: every further
 # call would walk the whole tree again (about a second each here).
 rm -rf "$headers"
-set -- "$@" -j"$jobs" INSTALL_HDR_PATH="$headers" bzImage modules headers_install
+set -- "$@" -j"$jobs" INSTALL_HDR_PATH="$headers"
+goals="bzImage modules headers_install"
 lab=$KVER_TOP/build/lab/kver-lab
 rc=0
-if [ -n "$fast" ]; then
+if [ -n "$replay" ]; then
+	say "building $tree at SUBLEVEL=$sublevel${extra:+ $extra} (incremental, version only: $(sed -n 's/^REPLAY_STEPS := //p' "$replay" | wc -w) steps replayed)"
+	make $silent --no-print-directory -C "$build" -f Makefile -f "$KVER_TOP/lab/replay.mk" \
+		"REPLAY_LIST=$replay" "$@" kver-replay >"$log" 2>&1 || rc=$?
+	if [ "$rc" != 0 ]; then
+		say "building $tree at SUBLEVEL=$sublevel: the replayed steps failed (log: $log.replay); the whole make instead"
+		mv "$log" "$log.replay"
+		# What the steps left half made is made again from scratch.
+		# shellcheck disable=SC2046 # one word per target
+		(cd "$build" && rm -f $(sed -n 's/^REPLAY_STEPS := //p' "$replay"))
+		rm -f "$replay"
+		rc=0
+		# shellcheck disable=SC2086 # one word per goal
+		kmake "$@" $goals >"$log" 2>&1 || rc=$?
+	fi
+elif [ -n "$fast" ]; then
 	say "building $tree at SUBLEVEL=$sublevel${extra:+ $extra} (incremental, version only: $(echo "$fast" | wc -w) directories)"
 	# The archive is made again after the directories, so vmlinux links
 	# the new objects.
 	rm -f "$build/vmlinux.a"
 	# --no-print-directory: 6.12's Makefile would otherwise call itself
 	# again, without lab/point.mk.
+	: >"$build/.kver-t0"
+	# shellcheck disable=SC2086 # one word per goal
 	make $silent --no-print-directory -C "$build" -f Makefile -f "$KVER_TOP/lab/point.mk" \
-		"build-dir=$fast" "$@" >"$log" 2>&1 || rc=$?
-	if [ "$rc" != 0 ]; then
+		"build-dir=$fast" "$@" $goals >"$log" 2>&1 || rc=$?
+	if [ "$rc" = 0 ]; then
+		learn_steps "$build/.kver-t0" >"$build/.kver-replay.tmp" &&
+			mv "$build/.kver-replay.tmp" "$build/.kver-replay.mk"
+	else
 		say "building $tree at SUBLEVEL=$sublevel: the version-only make failed (log: $log.fast); the whole make instead"
 		mv "$log" "$log.fast"
 		fast=
 		rc=0
-		kmake "$@" >"$log" 2>&1 || rc=$?
+		# shellcheck disable=SC2086 # one word per goal
+		kmake "$@" $goals >"$log" 2>&1 || rc=$?
 	fi
 elif [ -f "$build/vmlinux" ]; then
 	say "building $tree at SUBLEVEL=$sublevel${extra:+ $extra} (incremental)"
-	kmake "$@" >"$log" 2>&1 || rc=$?
+	# shellcheck disable=SC2086 # one word per goal
+	kmake "$@" $goals >"$log" 2>&1 || rc=$?
 elif [ ! -x "$lab" ]; then
 	say "building $tree at SUBLEVEL=$sublevel${extra:+ $extra} (full build: several minutes)"
-	kmake "$@" >"$log" 2>&1 || rc=$?
+	# shellcheck disable=SC2086 # one word per goal
+	kmake "$@" $goals >"$log" 2>&1 || rc=$?
 else
 	# A full build shows its progress: Kbuild's "CC file.o" lines (make
 	# without -s) counted against what the last full build of this tree
@@ -191,7 +256,8 @@ else
 	say "building $tree at SUBLEVEL=$sublevel${extra:+ $extra} (full build${resumed:+, resumed}${total:+ of about ${total%\~} objects}: several minutes)"
 	{
 		rc=0
-		make -C "$src" O="$build" "$@" 2>&1 || rc=$?
+		# shellcheck disable=SC2086 # one word per goal
+		make -C "$src" O="$build" "$@" $goals 2>&1 || rc=$?
 		echo "$rc" >"$build/.kver-build.rc"
 	} | "$lab" progress --tree "$tree" --total "${total:-0}" --log "$log" \
 		--every "${KVER_PROGRESS_EVERY:-30}" --count "$build/.kver-objects.new"
@@ -209,6 +275,7 @@ fi
 	die "headers_install for $tree at SUBLEVEL=$sublevel left no linux/version.h (log: $log)"
 # The next point may be a version-only one (see fast_key).
 [ -n "$fast" ] || fast=$(version_dirs | tr '\n' ' ')
+[ "$(sed -n 1p "$build/.kver-replay.mk" 2>/dev/null)" = "# $key" ] || rm -f "$build/.kver-replay.mk"
 [ -z "$fast" ] || printf '%s\n%s\n' "$key" "$fast" >"$build/.kver-fast"
 # The release this build carries, as make kernelrelease would print it.
 cp "$build/include/config/kernel.release" "$build/.kver-release" ||

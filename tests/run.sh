@@ -182,9 +182,10 @@ lab_negative() {
 		sh lab/prepare.sh "$tree" "$work/badseries"
 }
 
-# A version-only point (lab/build.sh's fast path, which walks only the
-# directories whose objects depend on the version) must leave exactly what
-# Kbuild's whole make leaves: afterwards the whole make at the same point
+# A version-only point must leave exactly what Kbuild's whole make leaves,
+# both kinds of it (lab/build.sh): the first one, which walks only the
+# directories whose objects depend on the version, and the next ones, which
+# replay the steps that one ran (lab/replay.mk): afterwards the whole make at the same point
 # compiles no kernel object again (it archives the parent directories again
 # and relinks, and so rebuilds the boot stub, which embeds vmlinux's
 # offsets), and vmlinux, bzImage and linux/version.h keep every bit. The
@@ -199,16 +200,18 @@ lab_fast_point() {
 		KVER_SERIES_CONFIG=$top/patches/$tree/config \
 			with_lock "$tree" sh lab/build.sh "$tree" "$@" >>"$work/fast.log" 2>&1
 	}
-	# fast_then_whole SUBLEVEL [MAKE_VAR...]: a point that must take the
-	# version-only path, then Kbuild's whole make of the same point (which
+	# fast_then_whole KIND SUBLEVEL [MAKE_VAR...]: a point that must take
+	# the version-only path of KIND ("directories": Kbuild's walk of them;
+	# "steps replayed"), then Kbuild's whole make of the same point (which
 	# also runs Kconfig's syncconfig, left out by the version-only point):
 	# nothing compiled again, the same vmlinux, bzImage and version.h.
 	fast_then_whole() {
-		_sub=$1
-		shift
+		_kind=$1
+		_sub=$2
+		shift 2
 		fb "$_sub" "$work/fast-h" "$@" || { why="the point at $_sub failed"; return; }
-		grep -q "SUBLEVEL=$_sub.*(incremental, version only" "$work/fast.log" ||
-			{ why="the point at $_sub did not take the version-only path"; return; }
+		grep -q "SUBLEVEL=$_sub.*(incremental, version only: [0-9]* $_kind)" "$work/fast.log" ||
+			{ why="the point at $_sub did not take the version-only path ($_kind)"; return; }
 		sha256sum "$build/vmlinux" "$build/arch/x86/boot/bzImage" >"$work/fast.sha"
 		touch "$build/.config"
 		KVER_FAST=0 KVER_BUILD_VERBOSE=1 fb "$_sub" "$work/whole-h" "$@" ||
@@ -225,22 +228,27 @@ lab_fast_point() {
 	why=
 	# The kver series, as the matrix left it (a negative test may have
 	# left the working tree half prepared). 302 follows 301 in the
-	# upstream style; 303 is in the Debian style, its names from kver-lab
-	# point as lab/run.sh takes them, after the upstream 302.
+	# upstream style and walks the directories (what the lab learned of
+	# an earlier point is forgotten first); 303 replays what 302 ran; 304
+	# is in the Debian style, its names from kver-lab point as lab/run.sh
+	# takes them, and replays it too.
 	if ! with_lock "$tree" sh lab/prepare.sh "$tree" "$top/patches/$tree" >>"$work/fast.log" 2>&1; then
 		why="preparing the kver series failed"
 	elif ! KBUILD_BUILD_VERSION_TIMESTAMP=2026-01-01 KBUILD_BUILD_VERSION=1 fb 301 "$work/fast-h"; then
 		why="the build at 301 failed"
 	else
-		KBUILD_BUILD_VERSION_TIMESTAMP=2026-01-01 KBUILD_BUILD_VERSION=1 fast_then_whole 302
+		rm -f "$build/.kver-replay.mk"
+		KBUILD_BUILD_VERSION_TIMESTAMP=2026-01-01 KBUILD_BUILD_VERSION=1 fast_then_whole directories 302
 	fi
+	[ -n "$why" ] ||
+		KBUILD_BUILD_VERSION_TIMESTAMP=2026-01-01 KBUILD_BUILD_VERSION=1 fast_then_whole 'steps replayed' 303
 	if [ -z "$why" ]; then
-		names=$("$top/build/lab/kver-lab" point --tree "$tree" --style debian 303)
+		names=$("$top/build/lab/kver-lab" point --tree "$tree" --style debian 304)
 		dfield() { printf '%s\n' "$names" | sed -n "s/^$1=//p"; }
 		KBUILD_BUILD_VERSION=$(dfield build_version) \
 			KBUILD_BUILD_VERSION_TIMESTAMP=$(dfield build_timestamp) \
 			KBUILD_BUILD_USER=$(dfield build_user) KBUILD_BUILD_HOST=$(dfield build_host) \
-			fast_then_whole 303 "KERNELVERSION=$(dfield release)"
+			fast_then_whole 'steps replayed' 304 "KERNELVERSION=$(dfield release)"
 	fi
 	if [ -z "$why" ]; then
 		pass "$n"
@@ -268,15 +276,8 @@ lab_names() {
 	done
 }
 
-lab_tests() {
-	lab_names >"$work/lab-names"
-	wanted=
-	while read -r n; do
-		if tap_want "$n"; then wanted=1; fi
-	done <"$work/lab-names"
-	[ -n "$wanted" ] || return 0
-	echo "# lab tests (QEMU)"
-	need "lab tools and test inits build" make -s tools
+# lab_matrix_tests: the tests that read one matrix run.
+lab_matrix_tests() {
 	# One run builds and boots every design on every tree at the default
 	# points (the tree's own SUBLEVEL, 255, 256, 300, 65535): the kver rows
 	# are the series' proof, the whole matrix is compared with the expected
@@ -315,6 +316,27 @@ lab_tests() {
 	else
 		fail "$first: no image to run the negative tests on"
 	fi
+}
+
+lab_tests() {
+	lab_names >"$work/lab-names"
+	wanted=
+	while read -r n; do
+		if tap_want "$n"; then wanted=1; fi
+	done <"$work/lab-names"
+	[ -n "$wanted" ] || return 0
+	echo "# lab tests (QEMU)"
+	need "lab tools and test inits build" make -s tools
+	# The version-only proofs build on no matrix run: asked alone, they
+	# run alone.
+	matrix_wanted=
+	while read -r n; do
+		case $n in
+		*"a version-only point"*) ;;
+		*) ! tap_want "$n" || matrix_wanted=1 ;;
+		esac
+	done <"$work/lab-names"
+	[ -z "$matrix_wanted" ] || lab_matrix_tests
 	for tree in $KVER_TREES; do
 		lab_fast_point "$tree"
 	done

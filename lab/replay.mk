@@ -1,0 +1,41 @@
+# lab/replay.mk: read after the kernel's own Makefile for a point that
+# changes nothing but the version, once the lab has seen Kbuild build such a
+# point on the same series, config and make variables (lab/build.sh):
+#
+#   make -C BUILD -f Makefile -f lab/replay.mk REPLAY_LIST=F INSTALL_HDR_PATH=H kver-replay
+#
+# F (written by lab/build.sh from the .cmd files that point rewrote) names,
+# in the order Kbuild ran them, the targets a new version rebuilds
+# (REPLAY_STEPS) and, for each, what it waits for: an object compiled from a
+# version header waits only for the headers, every other step for all the
+# steps before it. The headers are written by Kbuild's own rules (the top
+# Makefile's and init/'s, so a design that changes how the version is
+# encoded is honoured); each step then runs the command Kbuild saved in its
+# .cmd file, with the environment the top Makefile exports; last, the UAPI
+# headers are installed as headers_install does. No walk of the tree, no
+# prepare, no modpost of its own: tests/run.sh proves the result bit for
+# bit against Kbuild's whole make.
+
+include $(REPLAY_LIST)
+
+replay-cmd-files := $(foreach t,$(REPLAY_STEPS),$(dir $(t)).$(notdir $(t)).cmd)
+$(foreach f,$(replay-cmd-files),$(if $(wildcard $(f)),,$(error no $(f): the learned steps are stale)))
+include $(replay-cmd-files)
+
+# 6.1 saves cmd_<target>, later trees savedcmd_<target>.
+replay-cmd = $(or $(savedcmd_$(1)),$(cmd_$(1)),$(error no saved command for $(1)))
+
+.PHONY: kver-replay kver-replay-headers $(addprefix kver-replay/,$(REPLAY_STEPS))
+
+kver-replay-headers: include/config/kernel.release $(version_h) \
+		include/generated/utsrelease.h include/generated/compile.h
+	$(Q)$(MAKE) $(build)=init init/utsversion-tmp.h include/generated/utsversion.h
+
+# The compiler's dependency file is left behind by the saved command alone
+# (Kbuild's fixdep turns it into the .cmd file, which stays the same).
+$(addprefix kver-replay/,$(REPLAY_STEPS)): kver-replay/%:
+	@$(call replay-cmd,$*)
+	@rm -f $(dir $*).$(notdir $*).d
+
+kver-replay: $(addprefix kver-replay/,$(REPLAY_STEPS))
+	$(call cmd,headers_install)
