@@ -14,7 +14,8 @@
 #            headers, so ccache hits and misses as in the lab), then the
 #            vmlinux.o and vmlinux links and the bzImage steps after them,
 #            each with the command Kbuild saved for it and the environment
-#            Kbuild gives it, no Kbuild walk (bench/floor.mk)
+#            Kbuild gives it, no Kbuild walk (lab/replay.mk, timed by
+#            bench/floor.mk)
 #   kunit.py the kernel's own runner's SUBLEVEL cycle on the same source:
 #            kunit.py run --make_options SUBLEVEL=N (its default
 #            kunitconfig and architecture, its own build folder: rebuild,
@@ -101,9 +102,17 @@ floor_run() {
 		[ ! -e "$t" ] || [ -z "$name" ] || printf '%s %s\n' "$(stat -c %.9Y "$t")" "$name"
 	done | sort -n | awk -v vm="$(stat -c %.9Y vmlinux)" '$1 > vm { print $2 }') >"$work/floor.boot"
 	grep -q 'bzImage$' "$work/floor.boot" || die "no bzImage step newer than vmlinux in $build"
+	# In lab/replay.mk's form: the objects side by side, then each step
+	# after the one before it.
 	{
 		echo "FLOOR_OBJS := $(tr '\n' ' ' <"$work/floor.objs")"
-		echo "FLOOR_STEPS := vmlinux.o vmlinux $(tr '\n' ' ' <"$work/floor.boot")"
+		echo "REPLAY_STEPS := \$(FLOOR_OBJS) vmlinux.o vmlinux $(tr '\n' ' ' <"$work/floor.boot")"
+		sed 's|.*|kver-replay/&: kver-floor-start|' "$work/floor.objs"
+		prev=kver-floor-objs
+		for t in vmlinux.o vmlinux $(cat "$work/floor.boot"); do
+			echo "kver-replay/$t: $prev"
+			prev=kver-replay/$t
+		done
 	} >"$fl"
 	# A new version in the headers, as the next point would write them:
 	# the objects that really use it miss ccache, the others hit it, as
@@ -114,8 +123,8 @@ floor_run() {
 	grep -q "\.$((last + 1))\"" "$build/include/generated/utsrelease.h" ||
 		die "$build/include/generated/utsrelease.h does not say $tree.$last"
 	CCACHE_DIR=${CCACHE_DIR:-$KVER_CACHE/ccache} CCACHE_BASEDIR=$KVER_CACHE \
-		make -s --no-print-directory -C "$build" -f Makefile -f "$top/bench/floor.mk" \
-		FLOOR_LIST="$fl" FLOOR_TIMES="$work/floor.times" ARCH=x86_64 SUBLEVEL=$last \
+		make -s --no-print-directory -C "$build" -f Makefile -f "$top/lab/replay.mk" \
+		-f "$top/bench/floor.mk" REPLAY_LIST="$fl" FLOOR_TIMES="$work/floor.times" ARCH=x86_64 SUBLEVEL=$last \
 		CC="ccache gcc" -j"$(nproc)" kver-floor >"$work/floor.log" 2>&1 ||
 		{ tail -n 20 "$work/floor.log" >&2; die "replaying the floor's commands failed (log above)"; }
 }

@@ -31,10 +31,12 @@ kver-replay-headers: include/config/kernel.release $(version_h) \
 		include/generated/utsrelease.h include/generated/compile.h
 	$(Q)$(MAKE) $(build)=init init/utsversion-tmp.h include/generated/utsversion.h
 
-# The compiler's dependency file is left behind by the saved command alone
-# (Kbuild's fixdep turns it into the .cmd file, which stays the same).
+# '+': some saved commands run make themselves (link-vmlinux.sh, the
+# postlink), and share the jobs. The compiler's dependency file is left
+# behind by the saved command alone (Kbuild's fixdep turns it into the
+# .cmd file, which stays the same).
 $(addprefix kver-replay/,$(REPLAY_STEPS)): kver-replay/%:
-	@$(call replay-cmd,$*)
+	+@$(call replay-cmd,$*)
 	@rm -f $(dir $*).$(notdir $*).d
 
 kver-replay: $(addprefix kver-replay/,$(REPLAY_STEPS))
