@@ -45,9 +45,10 @@ kmake() {
 # walk of the whole tree, a sub-make per directory, most of a point's time.
 # After every whole make the lab records, from Kbuild's own .cmd files, the
 # directories whose objects depend on the version headers; the next such
-# point descends only into those (lab/point.mk) and links. tests/run.sh
-# proves the result bit for bit against the whole make. KVER_FAST=0: always
-# the whole make.
+# point descends only into those (lab/point.mk) and links, and its steps
+# are recorded; the points after it only replay them (lab/replay.mk).
+# tests/run.sh proves both bit for bit against the whole make. KVER_FAST=0:
+# always the whole make; KVER_REPLAY=0: no replay.
 #
 # fast_key MAKE_VAR...: what must not change between two such points: the
 # series, the config, every make variable but those of the version. The

@@ -32,7 +32,9 @@ usage: lab/run.sh [--trees "6.1 6.12"] [--series NAME|DIR] [--style STYLE]
              'own' is the tree's own SUBLEVEL)
 
 Environment: KVER_CACHE, KVER_JOBS (make -j), KVER_BOOT_TIMEOUT (seconds, default 180),
-KVER_CCACHE=0 (no ccache), KVER_PLUGINS (guest plugins to run, default: all in guest/).
+KVER_CCACHE=0 (no ccache), KVER_PLUGINS (guest plugins to run, default: all in guest/),
+KVER_FAST=0 (every point a whole make), KVER_REPLAY=0 (version-only points walk the
+tree instead of replaying), KVER_OVERLAP=0 (no plugins and boot beside the next build).
 USAGE
 }
 
