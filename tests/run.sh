@@ -258,6 +258,42 @@ lab_fast_point() {
 	fi
 }
 
+# A replay that cannot run (here: its list names a step whose .cmd file is
+# gone) is named and the point is built by Kbuild's whole make instead,
+# which then takes over from what the replay left: the point is right.
+lab_replay_fallback() {
+	tree=$1
+	n="$tree: a version-only point whose replay fails is built by the whole make"
+	tap_want "$n" || return 0
+	build=$(build_dir "$tree")
+	why=
+	if [ ! -f "$build/.kver-replay.mk" ]; then
+		why="no recorded steps to replay (the test before it left none)"
+	else
+		printf '%s\n' 'REPLAY_STEPS += kver/no-such.o' 'kver-replay/kver/no-such.o: kver-replay-headers' \
+			>>"$build/.kver-replay.mk"
+		: >"$work/fallback.log"
+		if ! KVER_SERIES_CONFIG=$top/patches/$tree/config KBUILD_BUILD_VERSION_TIMESTAMP=2026-01-01 \
+			KBUILD_BUILD_VERSION=1 with_lock "$tree" sh lab/build.sh "$tree" 305 "$work/fallback-h" \
+			>"$work/fallback.log" 2>&1; then
+			why="the point failed"
+		elif ! grep -q 'SUBLEVEL=305: the replayed steps failed.*the whole make instead' "$work/fallback.log"; then
+			why="the failed replay was not named"
+		elif ! grep -qx '#define LINUX_VERSION_SUBLEVEL 305' "$work/fallback-h/include/linux/version.h" ||
+			[ "$(cat "$build/include/config/kernel.release")" != "$tree.305" ]; then
+			why="the build after the fallback is not at 305"
+		elif [ -f "$build/.kver-replay.mk" ]; then
+			why="the steps that failed are still recorded"
+		fi
+	fi
+	if [ -z "$why" ]; then
+		pass "$n"
+	else
+		sed 's/^/# /' "$work/fallback.log" | tail -n 20
+		fail "$n ($why)"
+	fi
+}
+
 # The names of the lab's tests, one a line, for the name filter: every lab
 # test builds on one matrix run, which happens only when one of them passes.
 lab_names() {
@@ -273,6 +309,7 @@ lab_names() {
 		echo "$t: a guest without a working /init is reported"
 		echo "$t: a patch that does not apply is named"
 		echo "$t: a version-only point is bit for bit Kbuild's whole make"
+		echo "$t: a version-only point whose replay fails is built by the whole make"
 	done
 }
 
@@ -339,6 +376,7 @@ lab_tests() {
 	[ -z "$matrix_wanted" ] || lab_matrix_tests
 	for tree in $KVER_TREES; do
 		lab_fast_point "$tree"
+		lab_replay_fallback "$tree"
 	done
 	# git am, checkpatch --strict and the build after every patch take a
 	# git copy of each tree: 'make series-check', outside this command.
