@@ -35,7 +35,9 @@ objs = $(patsubst $(ROOT)/%.c,$(OUT)/obj/%.o,$(abspath $(1)))
 $(OUT)/obj/%.o: $(ROOT)/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(KVER_CFLAGS) $(DEPFLAGS) $(KVER_CPPFLAGS) -c -o $@ $<
--include $(wildcard $(OUT)/*/*.d $(OUT)/*/*/*.d $(OUT)/obj/*/*/*.d)
+# Every .d file is two or three folders down ($(OUT)/lib/obj/, $(OUT)/obj/lab/):
+# an older build's $(OUT)/probe/kver-probe.d names probe.c, which is gone.
+-include $(wildcard $(OUT)/*/*/*.d $(OUT)/obj/*/*/*.d)
 
 # The matrix's designs, in the order it shows them, from lab/lab.conf (the
 # lab's one list of them); kver-lab and kver-matrix both compile matrix.c.
