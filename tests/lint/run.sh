@@ -29,7 +29,6 @@ mkdir -p "$base"
 work=$(mktemp -d "$base/run.XXXXXX")
 # shellcheck source=SCRIPTDIR/../tap.sh
 . "$top/tests/tap.sh"
-ok() { pass "$1"; }
 not_ok() {
 	tap_want "$1" || return 0
 	fail "$1"
@@ -83,7 +82,7 @@ $mode: ${why#; }"
 	done
 	# One test, whatever the build it ran on.
 	if [ -z "$whys" ]; then
-		ok "lint $name"
+		pass "lint $name"
 	else
 		not_ok "lint $name" "${whys#?}"
 	fi
@@ -123,7 +122,7 @@ else
 		grep -q "^\.B $r\$" "$top/man/kver-lint.1" || missing="$missing $r"
 	done <"$work/rules"
 	if [ -z "$missing" ] && grep -q '^	{ "kver-' "$top/lint/rules.c"; then
-		ok "man/kver-lint.1 renders and names every rule"
+		pass "man/kver-lint.1 renders and names every rule"
 	else
 		not_ok "man/kver-lint.1 names every rule" "missing:$missing"
 	fi
@@ -133,7 +132,7 @@ if (cd "$here" && "$lint" --format=sarif fixtures/wrappers fixtures/boundary-255
 	>"$work/log.sarif" 2>"$work/err"; then
 	not_ok "SARIF log of findings" "exit status 0"
 elif why=$(python3 "$here/sarif_check.py" "$work/log.sarif" 11 2>&1); then
-	ok "SARIF log of findings: $why"
+	pass "SARIF log of findings: $why"
 else
 	not_ok "SARIF log of findings" "$why"
 fi
@@ -189,7 +188,7 @@ else
 		got=$(dkms_build "$1" "$2" "$3")
 		ko=$work/dkms/$1/tree/kver_cmp/1.0/$2/x86_64/module/kver_cmp.ko
 		if [ "$got" = "$4" ] && { [ "$got" != 0 ] || [ -f "$ko" ]; }; then
-			ok "dkms with $3, kernel $2: status $got"
+			pass "dkms with $3, kernel $2: status $got"
 		else
 			not_ok "dkms with $3, kernel $2" "status $got, want $4: $(tail -n 3 "$work/dkms/$1/log")"
 		fi
@@ -328,7 +327,7 @@ variant() {
 			elif ! diff -u "$v/expected" "$v/got" >"$v/diff"; then
 				not_ok "$name" "$(printf 'columns: a b c at_if below_if at_c below_c naive\n'; cat "$v/diff")"
 			else
-				ok "$name"
+				pass "$name"
 			fi
 		done
 	done
@@ -336,7 +335,7 @@ variant() {
 	if [ "$4" = full ] && [ "$3" -ge 255 ]; then
 		wrong=$(awk '$4 != $8' "$v/expected" | wc -l)
 		if [ "$wrong" -gt 0 ] && cmp -s "$v/expected" "$v/got"; then
-			ok "naive test wrong $wrong times on $1.$2.$3, compat never"
+			pass "naive test wrong $wrong times on $1.$2.$3, compat never"
 		else
 			not_ok "naive test wrong on $1.$2.$3" "the naive answers were all right"
 		fi
@@ -359,7 +358,7 @@ variant() {
 				if $cc $flags -I"$v" -I"$top/compat" -c -o "$v/$f.o" \
 					"$here/compat/$f.c" >"$v/$f.log" 2>&1; then
 					case $must in
-					no) ok "$name" ;;
+					no) pass "$name" ;;
 					*) not_ok "$name" "compiled, but must be refused" ;;
 					esac
 				else
@@ -367,7 +366,7 @@ variant() {
 					no) not_ok "$name" "$(cat "$v/$f.log")" ;;
 					*)
 						if grep -q "$refuse_name" "$v/$f.log"; then
-							ok "$name"
+							pass "$name"
 						else
 							not_ok "$name" "refused without naming the reason: $(cat "$v/$f.log")"
 						fi
@@ -396,13 +395,13 @@ variable() {
 			if [ "$4" != full ] && [ "$1.$2.$(code_sub "$3" "$4")" = 5.4.255 ]; then
 				not_ok "$name" "linked, but must be refused"
 			elif "$v/var-$cc" >"$v/var.got" 2>&1 && cmp -s "$v/var.expected" "$v/var.got"; then
-				ok "$name: answers $(cat "$v/var.got")"
+				pass "$name: answers $(cat "$v/var.got")"
 			else
 				not_ok "$name" "answers $(cat "$v/var.got"), want $(cat "$v/var.expected")"
 			fi
 		elif [ "$4" != full ] && [ "$1.$2.$(code_sub "$3" "$4")" = 5.4.255 ] &&
 			grep -q kver_error_SUBLEVEL_is_a_variable "$v/var.log"; then
-			ok "$name: refused at link time"
+			pass "$name: refused at link time"
 		else
 			not_ok "$name" "$(cat "$v/var.log")"
 		fi
