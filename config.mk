@@ -30,7 +30,7 @@ OUT      ?= $(ROOT)/build
 # Objects of the programs and tests: $(call objs,SOURCES) names the object
 # of each source, $(OUT)/obj/<path from the top>.o. Each is compiled alone,
 # so its .d file lists every header it includes.
-KVER_CPPFLAGS := -I$(ROOT)/lib -I$(ROOT)/lab -I$(ROOT)/matrix -I$(ROOT)/probe -I$(ROOT)/tests
+KVER_CPPFLAGS := -I$(ROOT)/lib -I$(ROOT)/lab -I$(ROOT)/matrix -I$(ROOT)/probe -I$(ROOT)/tests -I$(ROOT)/util
 objs = $(patsubst $(ROOT)/%.c,$(OUT)/obj/%.o,$(abspath $(1)))
 $(OUT)/obj/%.o: $(ROOT)/%.c
 	@mkdir -p $(dir $@)

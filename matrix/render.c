@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "jsonstr.h"
 #include "matrix.h"
 #include "term.h"
 
@@ -457,24 +458,6 @@ void render_svg(const struct matrix *m, const struct render_opts *o, FILE *out)
 
 /* ---- JSON ------------------------------------------------------------------ */
 
-static void json_string(FILE *out, const char *s)
-{
-	fputc('"', out);
-	for (const unsigned char *u = (const unsigned char *)s; *u; u++) {
-		if (*u == '"' || *u == '\\')
-			fprintf(out, "\\%c", *u);
-		else if (*u == '\n')
-			fputs("\\n", out);
-		else if (*u == '\t')
-			fputs("\\t", out);
-		else if (*u < 0x20 || *u == 0x7f)
-			fprintf(out, "\\u%04x", *u);
-		else
-			fputc(*u, out);
-	}
-	fputc('"', out);
-}
-
 static void json_long(FILE *out, long v)
 {
 	if (v < 0)
@@ -491,9 +474,9 @@ void render_json(const struct matrix *m, const struct render_opts *o, FILE *out)
 	fputs("{\n  \"checks\": [", out);
 	for (int c = 0; c < CHECK_COUNT; c++) {
 		fputs(c ? ",\n    {\"id\": " : "\n    {\"id\": ", out);
-		json_string(out, matrix_checks[c].id);
+		json_str(out, matrix_checks[c].id);
 		fputs(", \"title\": ", out);
-		json_string(out, matrix_checks[c].title);
+		json_str(out, matrix_checks[c].title);
 		fputs("}", out);
 	}
 	fputs("\n  ],\n  \"points\": [", out);
@@ -508,18 +491,18 @@ void render_json(const struct matrix *m, const struct render_opts *o, FILE *out)
 			boot += p->boot_s;
 		fputs(i ? ",\n    {" : "\n    {", out);
 		fputs("\"tree\": ", out);
-		json_string(out, p->tree);
+		json_str(out, p->tree);
 		fputs(", \"variant\": ", out);
-		json_string(out, p->series);
+		json_str(out, p->series);
 		fprintf(out, ", \"sublevel\": %u, \"own\": %s, \"package\": ", p->truth.sublevel,
 			p->own ? "true" : "false");
-		json_string(out, p->package);
+		json_str(out, p->package);
 		fputs(", \"makefile\": ", out);
-		json_string(out, p->makefile);
+		json_str(out, p->makefile);
 		fputs(", \"expect\": ", out);
-		json_string(out, p->expect);
+		json_str(out, p->expect);
 		fputs(", \"dir\": ", out);
-		json_string(out, p->dir);
+		json_str(out, p->dir);
 		fputs(",\n      \"build_s\": ", out);
 		json_long(out, p->build_s);
 		fputs(", \"guest_s\": ", out);
@@ -528,36 +511,36 @@ void render_json(const struct matrix *m, const struct render_opts *o, FILE *out)
 		json_long(out, p->boot_s);
 		fputs(", \"problem\": ", out);
 		if (p->problem[0])
-			json_string(out, p->problem);
+			json_str(out, p->problem);
 		else
 			fputs("null", out);
 		legacy_belief(p, buf, sizeof(buf));
 		fputs(", \"legacy_decoder\": ", out);
 		if (buf[0])
-			json_string(out, buf);
+			json_str(out, buf);
 		else
 			fputs("null", out);
 		fputs(",\n      \"values\": {", out);
 		for (size_t k = 0; k < p->boot.nvalues; k++) {
 			fputs(k ? ", " : "", out);
-			json_string(out, p->boot.values[k].key);
+			json_str(out, p->boot.values[k].key);
 			fputs(": ", out);
-			json_string(out, p->boot.values[k].val);
+			json_str(out, p->boot.values[k].val);
 		}
 		fputs("},\n      \"cells\": {", out);
 		for (int c = 0; c < CHECK_COUNT; c++) {
 			const struct cell *cl = &p->cells[c];
 
 			fputs(c ? ",\n        " : "\n        ", out);
-			json_string(out, matrix_checks[c].id);
+			json_str(out, matrix_checks[c].id);
 			fputs(": {\"verdict\": ", out);
-			json_string(out, verdict_name(cl->verdict));
+			json_str(out, verdict_name(cl->verdict));
 			fputs(", \"text\": ", out);
-			json_string(out, cl->text);
+			json_str(out, cl->text);
 			if (o->compared) {
 				fputs(", \"expected\": ", out);
 				if (cl->has_expected)
-					json_string(out, verdict_name(cl->expected));
+					json_str(out, verdict_name(cl->expected));
 				else
 					fputs("null", out);
 				fprintf(out, ", \"differs\": %s", cl->differs ? "true" : "false");

@@ -76,6 +76,7 @@ host_tests() {
 	tap_sub "kver command" make -s -C cli check
 	tap_sub kver-lab make -s -C lab check
 	tap_sub kver-probe make -s -C probe check
+	tap_sub "shared code" make -s -C util check
 	tap_sub "kver-lint and kver_compat.h" make -s -C lint check
 	tap_sub kver-matrix make -s -C matrix check
 	kl=$top/build/lab/kver-lab
