@@ -39,8 +39,11 @@ $(OUT)/obj/%.o: $(ROOT)/%.c
 # an older build's $(OUT)/probe/kver-probe.d names probe.c, which is gone.
 -include $(wildcard $(OUT)/*/*/*.d $(OUT)/obj/*/*/*.d)
 
+# $(call lab_conf,KEY): the words of KEY in lab/lab.conf, as lab/common.sh's
+# lab_conf gives them to the scripts.
+lab_conf = $(shell sed -n 's/^$(1): *//p' $(ROOT)/lab/lab.conf)
 # The matrix's designs, in the order it shows them, from lab/lab.conf (the
 # lab's one list of them); kver-lab and kver-matrix both compile matrix.c.
-KVER_VARIANTS := $(shell sed -n 's/^variants: *//p' $(ROOT)/lab/lab.conf)
+KVER_VARIANTS := $(call lab_conf,variants)
 $(call objs,$(ROOT)/matrix/matrix.c): KVER_CPPFLAGS += -D'KVER_VARIANTS=$(foreach v,$(KVER_VARIANTS),"$(v)",)'
 $(call objs,$(ROOT)/matrix/matrix.c): $(ROOT)/lab/lab.conf
