@@ -37,6 +37,7 @@ static void uri(const char *path)
 void report_begin(enum format f)
 {
 	format = f;
+	results = 0;
 	if (format != FORMAT_SARIF)
 		return;
 	fputs("{\n"

@@ -1,10 +1,13 @@
 #!/bin/sh
-# run.sh LINT SAN_LINT: tests of kver-lint and of compat/kver_compat.h.
+# run.sh LINT SAN_LINT [BATCH]: tests of kver-lint and of compat/kver_compat.h.
 #
 # kver-lint: every fixtures/*.c against fixtures/<name>.c.expected (its exact
 # output; exit status 1 when it is not empty, else 0), plus directory and
-# command-line cases. Each case runs three times, and is one test: the plain
-# binary, the sanitizer binary (SAN_LINT) and the plain one under valgrind.
+# command-line cases. Each case runs on the plain binary and on the
+# sanitizer binary (SAN_LINT), and is one test. BATCH (tests/lint/batch.c,
+# the plain code) then runs every case again in one process under
+# valgrind, which must find no error and no leak, with the same answers as
+# the plain binary; a difference fails the run, not a test.
 #
 # kver_compat.h: small programs compiled against generated <linux/version.h>
 # variants (with and without LINUX_VERSION_MAJOR/..., clamped and
@@ -17,16 +20,22 @@
 set -u
 here=$(CDPATH='' cd -- "$(dirname -- "$0")" && pwd)
 top=$(CDPATH='' cd -- "$here/../.." && pwd)
-[ $# -eq 2 ] || { echo "usage: run.sh LINT SAN_LINT" >&2; exit 2; }
+case $# in 2 | 3) ;; *) echo "usage: run.sh LINT SAN_LINT [BATCH]" >&2; exit 2 ;; esac
 # Absolute: the cases run from this folder.
 abs() { case $1 in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
 lint=$(abs "$1")
 san=$(abs "$2")
+batch=
+[ $# -lt 3 ] || batch=$(abs "$3")
 CC=${CC:-cc}
 # A folder per run: two runs at once must not share files. Kept on failure.
 base=${OUT:-$top/build}/tests/lint
 mkdir -p "$base"
 work=$(mktemp -d "$base/run.XXXXXX")
+mkdir -p "$work/want" "$work/got"
+: >"$work/cases"
+: >"$work/names"
+ncase=0
 # shellcheck source=SCRIPTDIR/../tap.sh
 . "$top/tests/tap.sh"
 not_ok() {
@@ -35,32 +44,31 @@ not_ok() {
 	[ -z "${2:-}" ] || printf '%s\n' "$2" | head -n 20 | sed 's/^/#   /'
 }
 
-command -v valgrind >/dev/null 2>&1 || echo "# valgrind is missing: its runs fail"
+[ -z "$batch" ] || command -v valgrind >/dev/null 2>&1 || echo "# valgrind is missing: its run fails"
 
 # lint_case NAME RC STDOUT STDERR ARGS...: run kver-lint (from this folder)
-# in all three ways. STDOUT is a file with the exact output or - for none;
-# STDERR is a fixed string that must appear, or - for none.
+# plain and sanitized, and record the case for the batch. STDOUT is a file
+# with the exact output or - for none; STDERR is a fixed string that must
+# appear, or - for none.
 lint_case() {
 	name=$1 rc=$2 want_out=$3 want_err=$4
 	shift 4
 	tap_want "lint $name" || return 0
 	whys=
-	nargs=$#
-	for mode in plain san valgrind; do
-		# shellcheck disable=SC2086 # VALGRIND is a command and its flags
+	ncase=$((ncase + 1))
+	printf '%s\0' "$#" "$@" >>"$work/cases"
+	printf '%s\n' "lint $name" >>"$work/names"
+	for mode in plain san; do
 		case $mode in
-		plain) set -- "$lint" "$@" ;;
-		san) set -- "$san" "$@" ;;
-		valgrind) set -- ${VALGRIND:?VALGRIND must be set} --log-file="$work/valgrind.log" "$lint" "$@" ;;
+		plain) (cd "$here" && "$lint" "$@") >"$work/out" 2>"$work/err" ;;
+		san) (cd "$here" && "$san" "$@") >"$work/out" 2>"$work/err" ;;
 		esac
-		: >"$work/valgrind.log"
-		(cd "$here" && "$@") >"$work/out" 2>"$work/err"
 		got=$?
-		# Back to the bare arguments for the next mode.
-		case $mode in
-		valgrind) shift $(($# - nargs)) ;;
-		*) shift 1 ;;
-		esac
+		if [ "$mode" = plain ]; then
+			cp "$work/out" "$work/want/$ncase.out"
+			cp "$work/err" "$work/want/$ncase.err"
+			echo "$got" >"$work/want/$ncase.rc"
+		fi
 		why=
 		[ "$got" -eq "$rc" ] || why="exit status $got, want $rc"
 		if [ "$want_out" = - ]; then
@@ -76,7 +84,6 @@ $(cat "$work/diff")"
 			! grep -qE 'Sanitizer|runtime error' "$work/err" ||
 				why="$why; sanitizer: $(head -n 5 "$work/err")"
 		fi
-		[ ! -s "$work/valgrind.log" ] || why="$why; valgrind: $(head -n 10 "$work/valgrind.log")"
 		[ -z "$why" ] || whys="$whys
 $mode: ${why#; }"
 	done
@@ -429,9 +436,42 @@ variable 4 9 300 clamp49
 variable 5 4 300 clamp49
 variable 5 4 200 preclamp
 
-if [ "$tap_nfail" -eq 0 ]; then
+# Every recorded case again, in one process under valgrind: no error, no
+# leak, and the plain binary's answers. A difference fails the run.
+batch_run() {
+	(
+		cd "$here" || exit 1
+		# shellcheck disable=SC2086 # VALGRIND is a command and its flags
+		timeout 600 ${VALGRIND:?VALGRIND must be set} --log-file="$work/vg" \
+			"$batch" "$work/cases" "$work/got"
+	) || { echo "# valgrind over the batch of $ncase cases failed:"; sed 's/^/# /' "$work/vg"; return 1; }
+	if [ -s "$work/vg" ]; then
+		echo "# valgrind over the batch of $ncase cases:"
+		sed 's/^/# /' "$work/vg"
+		return 1
+	fi
+	k=1 bad=0
+	while [ "$k" -le "$ncase" ]; do
+		for f in rc out err; do
+			cmp -s "$work/want/$k.$f" "$work/got/$k.$f" && continue
+			echo "# valgrind, $(sed -n "${k}p" "$work/names"): $f differs from the plain run's"
+			diff "$work/want/$k.$f" "$work/got/$k.$f" | sed 's/^/# /'
+			bad=1
+		done
+		k=$((k + 1))
+	done
+	[ "$bad" = 1 ] || echo "# valgrind: the $ncase cases again in one process, no error, no leak"
+	[ "$bad" = 0 ]
+}
+
+status=0
+if [ -n "$batch" ] && [ "$ncase" -gt 0 ]; then
+	batch_run || status=1
+fi
+if [ "$tap_nfail" -eq 0 ] && [ "$status" = 0 ]; then
 	rm -rf "$work"
 else
 	echo "# files of the failed cases: $work"
 fi
-tap_end "kver-lint and kver_compat.h"
+tap_end "kver-lint and kver_compat.h" || status=1
+exit "$status"
