@@ -57,6 +57,41 @@ static void cell_text(const struct cell *c, int compared, char *buf, size_t size
 	snprintf(buf, size, "%s%s", c->text, compared && c->differs ? " !" : "");
 }
 
+static int text_width(const char *s)
+{
+	return (int)strlen(s);
+}
+
+/*
+ * Each column's width in one tree's table (points first to end): the widest
+ * of its title and its cells, as WIDTH measures text (characters on the
+ * terminal, pixels in the SVG).
+ */
+static void column_widths(const struct matrix *m, size_t first, size_t end, int compared,
+			  int (*width)(const char *), int *w)
+{
+	char buf[160];
+
+	w[0] = width("variant");
+	w[1] = width("SUBLEVEL");
+	for (int c = 0; c < CHECK_COUNT; c++)
+		w[2 + c] = width(matrix_checks[c].id);
+	for (size_t i = first; i < end; i++) {
+		const struct point *p = &m->points[i];
+
+		if (width(p->series) > w[0])
+			w[0] = width(p->series);
+		sublevel_label(p, buf, sizeof(buf));
+		if (width(buf) > w[1])
+			w[1] = width(buf);
+		for (int c = 0; c < CHECK_COUNT; c++) {
+			cell_text(&p->cells[c], compared, buf, sizeof(buf));
+			if (width(buf) > w[2 + c])
+				w[2 + c] = width(buf);
+		}
+	}
+}
+
 static void pad(FILE *out, size_t n)
 {
 	while (n--)
@@ -66,27 +101,11 @@ static void pad(FILE *out, size_t n)
 void render_terminal(const struct matrix *m, const struct render_opts *o, FILE *out)
 {
 	for (size_t first = 0; first < m->npoints;) {
-		size_t end = matrix_tree_end(m, first), w[COLS];
+		size_t end = matrix_tree_end(m, first);
+		int w[COLS];
 		char buf[160];
 
-		w[0] = strlen("variant");
-		w[1] = strlen("SUBLEVEL");
-		for (int c = 0; c < CHECK_COUNT; c++)
-			w[2 + c] = strlen(matrix_checks[c].id);
-		for (size_t i = first; i < end; i++) {
-			const struct point *p = &m->points[i];
-
-			if (strlen(p->series) > w[0])
-				w[0] = strlen(p->series);
-			sublevel_label(p, buf, sizeof(buf));
-			if (strlen(buf) > w[1])
-				w[1] = strlen(buf);
-			for (int c = 0; c < CHECK_COUNT; c++) {
-				cell_text(&p->cells[c], o->compared, buf, sizeof(buf));
-				if (strlen(buf) > w[2 + c])
-					w[2 + c] = strlen(buf);
-			}
-		}
+		column_widths(m, first, end, o->compared, text_width, w);
 		fprintf(out, "%s%s%s\n", o->color ? TERM_BOLD : "",
 			tree_headline(&m->points[first], buf, sizeof(buf)), o->color ? TERM_RESET : "");
 		fprintf(out, "%-*s  %-*s", (int)w[0], "variant", (int)w[1], "SUBLEVEL");
@@ -111,7 +130,7 @@ void render_terminal(const struct matrix *m, const struct render_opts *o, FILE *
 				else
 					fputs(buf, out);
 				if (c + 1 < CHECK_COUNT)
-					pad(out, w[2 + c] - strlen(buf));
+					pad(out, (size_t)w[2 + c] - strlen(buf));
 			}
 			fputc('\n', out);
 		}
@@ -314,27 +333,10 @@ static int svg_width_of(const char *s)
 	return (int)(strlen(s) * SVG_CHAR_W) + 2 * SVG_PAD;
 }
 
-/* Column widths (pixels) of one tree's table. */
+/* Column widths (pixels) of one tree's table; the SVG marks no differences. */
 static void svg_columns(const struct matrix *m, size_t first, size_t end, int *w)
 {
-	char buf[160];
-
-	w[0] = svg_width_of("variant");
-	w[1] = svg_width_of("SUBLEVEL");
-	for (int c = 0; c < CHECK_COUNT; c++)
-		w[2 + c] = svg_width_of(matrix_checks[c].id);
-	for (size_t i = first; i < end; i++) {
-		const struct point *p = &m->points[i];
-
-		if (svg_width_of(p->series) > w[0])
-			w[0] = svg_width_of(p->series);
-		sublevel_label(p, buf, sizeof(buf));
-		if (svg_width_of(buf) > w[1])
-			w[1] = svg_width_of(buf);
-		for (int c = 0; c < CHECK_COUNT; c++)
-			if (svg_width_of(p->cells[c].text) > w[2 + c])
-				w[2 + c] = svg_width_of(p->cells[c].text);
-	}
+	column_widths(m, first, end, 0, svg_width_of, w);
 }
 
 static void svg_text(FILE *out, int x, int y, const char *weight, const char *s)
