@@ -130,27 +130,30 @@ static void test_plan(void)
 
 static char dir[] = "/tmp/kver-probe-test.XXXXXX";
 
-/* Write FILE under dir with TEXT, executable when MODE says so. */
+/* NAME under dir (the buffer is the caller's). */
+static const char *in_dir(char *buf, size_t size, const char *name)
+{
+	snprintf(buf, size, "%s/%s", dir, name);
+	return buf;
+}
+
+/* Write FILE under dir with TEXT and MODE. */
 static int put(const char *file, const char *text, mode_t mode)
 {
 	char path[512];
-	FILE *f;
+	FILE *f = fopen(in_dir(path, sizeof(path), file), "w");
+	int rc = f && fputs(text, f) >= 0 ? 0 : -1;
 
-	snprintf(path, sizeof(path), "%s/%s", dir, file);
-	f = fopen(path, "w");
-	if (!f)
-		return -1;
-	fputs(text, f);
-	fclose(f);
-	return chmod(path, mode);
+	if (f && fclose(f))
+		rc = -1;
+	return rc ? rc : chmod(path, mode);
 }
 
 static int sub(const char *name)
 {
 	char path[512];
 
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	return mkdir(path, 0755);
+	return mkdir(in_dir(path, sizeof(path), name), 0755);
 }
 
 static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)

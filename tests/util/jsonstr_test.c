@@ -20,11 +20,22 @@ static const char *quoted(const char *s, char *buf, size_t size)
 	return buf;
 }
 
+struct json_case {
+	const char *in, *out;
+};
+
+static void check_cases(const struct json_case *cases, size_t n)
+{
+	char buf[256];
+
+	for (size_t i = 0; i < n; i++)
+		CHECK(!strcmp(quoted(cases[i].in, buf, sizeof(buf)), cases[i].out), "case %zu: %s",
+		      i, buf);
+}
+
 static void test_escapes(void)
 {
-	static const struct {
-		const char *in, *out;
-	} cases[] = {
+	static const struct json_case cases[] = {
 		{ "6.1.300", "\"6.1.300\"" },
 		{ "", "\"\"" },
 		{ "a\"b\\c", "\"a\\\"b\\\\c\"" },
@@ -34,17 +45,14 @@ static void test_escapes(void)
 	};
 	char buf[256];
 
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
-		CHECK(!strcmp(quoted(cases[i].in, buf, sizeof(buf)), cases[i].out), "%s", buf);
+	check_cases(cases, sizeof(cases) / sizeof(cases[0]));
 	CHECK(!strcmp(quoted(NULL, buf, sizeof(buf)), "\"\""), "NULL: %s", buf);
 }
 
 /* Well-formed UTF-8 is kept; any other byte above 0x7f is U+FFFD. */
 static void test_utf8(void)
 {
-	static const struct {
-		const char *in, *out;
-	} cases[] = {
+	static const struct json_case cases[] = {
 		{ "caf\xc3\xa9", "\"caf\xc3\xa9\"" },
 		{ "\xe2\x9c\x97 fail", "\"\xe2\x9c\x97 fail\"" },
 		{ "\xf0\x9f\x90\xa7", "\"\xf0\x9f\x90\xa7\"" },
@@ -56,11 +64,8 @@ static void test_utf8(void)
 		{ "\xf4\x90\x80\x80", "\"\\ufffd\\ufffd\\ufffd\\ufffd\"" },	/* above U+10FFFF */
 		{ "\xe2\x9c", "\"\\ufffd\\ufffd\"" },		/* cut short */
 	};
-	char buf[256];
 
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
-		CHECK(!strcmp(quoted(cases[i].in, buf, sizeof(buf)), cases[i].out), "case %zu: %s",
-		      i, buf);
+	check_cases(cases, sizeof(cases) / sizeof(cases[0]));
 }
 
 int main(void)
