@@ -154,6 +154,19 @@ static void md_escape(FILE *out, const char *s)
 	}
 }
 
+/* A row's first two cells: the variant (on its first row) and the SUBLEVEL. */
+static void md_row_start(FILE *out, const struct matrix *m, size_t i)
+{
+	const struct point *p = &m->points[i];
+	char buf[64];
+
+	fputs("| ", out);
+	md_escape(out, first_of_variant(m, i) ? p->series : "");
+	fputs(" | ", out);
+	sublevel_label(p, buf, sizeof(buf));
+	fprintf(out, "%s |", buf);
+}
+
 static void md_cell(FILE *out, const struct cell *c, int compared)
 {
 	fputs(" ", out);
@@ -250,11 +263,7 @@ void render_markdown(const struct matrix *m, const struct render_opts *o, FILE *
 		for (size_t i = first; i < end; i++) {
 			const struct point *p = &m->points[i];
 
-			fputs("| ", out);
-			md_escape(out, first_of_variant(m, i) ? p->series : "");
-			fputs(" | ", out);
-			sublevel_label(p, buf, sizeof(buf));
-			fprintf(out, "%s |", buf);
+			md_row_start(out, m, i);
 			for (int c = 0; c < CHECK_COUNT; c++)
 				md_cell(out, &p->cells[c], o->compared);
 			fputc('\n', out);
@@ -267,11 +276,7 @@ void render_markdown(const struct matrix *m, const struct render_opts *o, FILE *
 		for (size_t i = first; i < end; i++) {
 			const struct point *p = &m->points[i];
 
-			fputs("| ", out);
-			md_escape(out, first_of_variant(m, i) ? p->series : "");
-			fputs(" | ", out);
-			sublevel_label(p, buf, sizeof(buf));
-			fprintf(out, "%s |", buf);
+			md_row_start(out, m, i);
 			md_value(out, p, "uname.release");
 			for (int ch = 0; ch < CH_COUNT; ch++)
 				md_value(out, p, channel_keys[ch]);
