@@ -114,7 +114,10 @@ host_tests() {
 	tap_sub "verdicts of recorded boots" sh tests/lab/verdicts.sh
 	# Every tracked shell script: a .sh name or a sh shebang.
 	git ls-files | while read -r f; do
-		case $f in *.sh) echo "$f" ;; *) [ -f "$f" ] && head -n 1 "$f" | grep -q '^#!.*\bsh\b' && echo "$f" ;; esac
+		case $f in
+		*.sh) echo "$f" ;;
+		*) if [ -f "$f" ] && head -n 1 "$f" | grep -q '^#!.*\bsh\b'; then echo "$f"; fi ;;
+		esac
 	done >"$work/scripts"
 	# shellcheck disable=SC2046 # one word per script
 	check "shellcheck" shellcheck -x $(cat "$work/scripts")
