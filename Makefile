@@ -13,8 +13,10 @@
 #
 # make lab takes POINTS="255 256", TREES="6.1", SERIES=mainline, STYLE=debian.
 
+include config.mk
+
 PREFIX ?= /usr/local
-TREES  ?= $(shell sed -n 's/^trees: *//p' lab/lab.conf)
+TREES  ?= $(call lab_conf,trees)
 SERIES ?= kver
 STYLE  ?= upstream
 POINTS ?=

@@ -30,15 +30,20 @@ OUT      ?= $(ROOT)/build
 # Objects of the programs and tests: $(call objs,SOURCES) names the object
 # of each source, $(OUT)/obj/<path from the top>.o. Each is compiled alone,
 # so its .d file lists every header it includes.
-KVER_CPPFLAGS := -I$(ROOT)/lib -I$(ROOT)/lab -I$(ROOT)/matrix -I$(ROOT)/probe -I$(ROOT)/tests
+KVER_CPPFLAGS := -I$(ROOT)/lib -I$(ROOT)/lab -I$(ROOT)/matrix -I$(ROOT)/probe -I$(ROOT)/tests -I$(ROOT)/util
 objs = $(patsubst $(ROOT)/%.c,$(OUT)/obj/%.o,$(abspath $(1)))
 $(OUT)/obj/%.o: $(ROOT)/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(KVER_CFLAGS) $(DEPFLAGS) $(KVER_CPPFLAGS) -c -o $@ $<
--include $(wildcard $(OUT)/*/*.d $(OUT)/*/*/*.d $(OUT)/obj/*/*/*.d)
+# Every .d file is two or three folders down ($(OUT)/lib/obj/, $(OUT)/obj/lab/):
+# an older build's $(OUT)/probe/kver-probe.d names probe.c, which is gone.
+-include $(wildcard $(OUT)/*/*/*.d $(OUT)/obj/*/*/*.d)
 
+# $(call lab_conf,KEY): the words of KEY in lab/lab.conf, as lab/common.sh's
+# lab_conf gives them to the scripts.
+lab_conf = $(shell sed -n 's/^$(1): *//p' $(ROOT)/lab/lab.conf)
 # The matrix's designs, in the order it shows them, from lab/lab.conf (the
 # lab's one list of them); kver-lab and kver-matrix both compile matrix.c.
-KVER_VARIANTS := $(shell sed -n 's/^variants: *//p' $(ROOT)/lab/lab.conf)
+KVER_VARIANTS := $(call lab_conf,variants)
 $(call objs,$(ROOT)/matrix/matrix.c): KVER_CPPFLAGS += -D'KVER_VARIANTS=$(foreach v,$(KVER_VARIANTS),"$(v)",)'
 $(call objs,$(ROOT)/matrix/matrix.c): $(ROOT)/lab/lab.conf

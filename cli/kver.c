@@ -16,6 +16,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "jsonstr.h"
 #include "kver.h"
 
 /* Exit statuses: as test(1) for cmp; 2 is always a usage or input error. */
@@ -32,7 +33,6 @@ struct opts {
 
 static const char *prog = "kver";
 
-static void json_str(const char *s);
 
 /*
  * With --json, stdout carries one JSON document whatever happens: until a
@@ -52,7 +52,7 @@ static int fail(int status, const char *fmt, ...)
 	fprintf(stderr, "%s: %s\n", prog, msg);
 	if (json_pending) {
 		printf("{\"error\": ");
-		json_str(msg);
+		json_str(stdout, msg);
 		printf("}\n");
 		json_pending = 0;
 	}
@@ -82,37 +82,21 @@ static void usage(FILE *f)
 
 /* ---- JSON output ---------------------------------------------------- */
 
-static void json_str(const char *s)
-{
-	putchar('"');
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			printf("\\%c", c);
-		else if (c < 0x20 || c >= 0x7f)
-			printf("\\u%04x", c);
-		else
-			putchar(c);
-	}
-	putchar('"');
-}
-
 /* "key": "value" with a leading comma unless first. */
 static void json_kv(int *first, const char *key, const char *val)
 {
 	printf("%s", *first ? "" : ", ");
 	*first = 0;
-	json_str(key);
+	json_str(stdout, key);
 	printf(": ");
-	json_str(val);
+	json_str(stdout, val);
 }
 
 static void json_ku(int *first, const char *key, unsigned long long v)
 {
 	printf("%s", *first ? "" : ", ");
 	*first = 0;
-	json_str(key);
+	json_str(stdout, key);
 	printf(": %llu", v);
 }
 
@@ -120,7 +104,7 @@ static void json_ki(int *first, const char *key, long long v)
 {
 	printf("%s", *first ? "" : ", ");
 	*first = 0;
-	json_str(key);
+	json_str(stdout, key);
 	printf(": %lld", v);
 }
 
@@ -128,7 +112,7 @@ static void json_kb(int *first, const char *key, int v)
 {
 	printf("%s", *first ? "" : ", ");
 	*first = 0;
-	json_str(key);
+	json_str(stdout, key);
 	printf(": %s", v ? "true" : "false");
 }
 
@@ -136,7 +120,7 @@ static void json_key(int *first, const char *key)
 {
 	printf("%s", *first ? "" : ", ");
 	*first = 0;
-	json_str(key);
+	json_str(stdout, key);
 	printf(": ");
 }
 
@@ -480,7 +464,7 @@ static void json_running(const struct kver_running *r, int err, int *first)
 			if ((r->flags & bit) && kver_run_flag_name(bit)) {
 				printf("%s", f2 ? "" : ", ");
 				f2 = 0;
-				json_str(kver_run_flag_name(bit));
+				json_str(stdout, kver_run_flag_name(bit));
 			}
 		printf("]");
 		json_kb(first, "agree", r->disagree == 0);

@@ -61,18 +61,28 @@ static int read_vdso_file(const char *path, uint32_t *code)
 	return kver_parse_code(text, code);
 }
 
-/* NULL: the real source; "": absent; else the file to read. */
-static const char *pick(const char *override, const char *real)
+/*
+ * The line of a source file into line: OVERRIDE is the file to read, ""
+ * an absent source, NULL the real file REAL. Returns si->err.
+ */
+static int read_source(const char *override, const char *real, char *line, size_t size,
+		       struct kver_source_info *si)
 {
-	return override ? override : real;
+	const char *path = override ? override : real;
+
+	si->err = *path ? kver_read_line(path, line, size) : KVER_EABSENT;
+	return si->err;
 }
 
-static void set_text(struct kver_source_info *si, const char *s)
+/* A release string as the source's text and version. */
+static void take_release(struct kver_source_info *si, const char *s)
 {
 	size_t n = strnlen(s, KVER_RELEASE_MAX);
 
 	memcpy(si->text, s, n);
 	si->text[n] = '\0';
+	si->err = kver_parse(s, &si->version);
+	si->has_version = si->err == 0;
 }
 
 static void read_uname(const struct kver_paths *paths,
@@ -97,25 +107,17 @@ static void read_uname(const struct kver_paths *paths,
 		if (si->err)
 			return;
 	}
-	set_text(si, line);
-	si->err = kver_parse(line, &si->version);
-	si->has_version = si->err == 0;
+	take_release(si, line);
 }
 
 static void read_osrelease(const struct kver_paths *paths,
 			   struct kver_source_info *si)
 {
 	char line[TEXT_MAX];
-	const char *path = pick(paths ? paths->osrelease : NULL,
-				"/proc/sys/kernel/osrelease");
 
-	si->err = *path ? kver_read_line(path, line, sizeof(line)) :
-			  KVER_EABSENT;
-	if (si->err)
-		return;
-	set_text(si, line);
-	si->err = kver_parse(line, &si->version);
-	si->has_version = si->err == 0;
+	if (!read_source(paths ? paths->osrelease : NULL, "/proc/sys/kernel/osrelease", line,
+			 sizeof(line), si))
+		take_release(si, line);
 }
 
 /* "6.1.0-27-amd64": a zero SUBLEVEL followed by something else. */
@@ -144,14 +146,11 @@ static void read_proc_version(const struct kver_paths *paths,
 			      struct kver_source_info *si)
 {
 	char line[TEXT_MAX];
-	const char *path = pick(paths ? paths->proc_version : NULL,
-				"/proc/version");
 	struct kver release;
 	int err;
 
-	si->err = *path ? kver_read_line(path, line, sizeof(line)) :
-			  KVER_EABSENT;
-	if (si->err)
+	if (read_source(paths ? paths->proc_version : NULL, "/proc/version", line, sizeof(line),
+			si))
 		return;
 	si->err = kver_proc_version_release(line, si->text, sizeof(si->text));
 	if (si->err)
@@ -174,12 +173,9 @@ static void read_signature(const struct kver_paths *paths,
 			   struct kver_source_info *si)
 {
 	char line[TEXT_MAX];
-	const char *path = pick(paths ? paths->version_signature : NULL,
-				"/proc/version_signature");
 
-	si->err = *path ? kver_read_line(path, line, sizeof(line)) :
-			  KVER_EABSENT;
-	if (si->err)
+	if (read_source(paths ? paths->version_signature : NULL, "/proc/version_signature", line,
+			sizeof(line), si))
 		return;
 	kver_signature_name(line, si->text, sizeof(si->text));
 	si->err = kver_ubuntu_signature(line, &si->version);

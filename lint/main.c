@@ -290,6 +290,10 @@ int main(int argc, char **argv)
 	enum format format = FORMAT_GCC;
 	struct tree tree = { 0 };
 
+	/* From the start: the tests' batch runs main once per case. */
+	found = failed = 0;
+	files = NULL;
+	nfiles = files_cap = 0;
 	for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
 		if (!strcmp(argv[i], "--")) {
 			i++;

@@ -12,29 +12,11 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "jsonstr.h"
 #include "lint.h"
 
 static enum format format;
 static int results;
-
-/* s as the inside of a JSON string. */
-static void json_str(const char *s)
-{
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			printf("\\%c", c);
-		else if (c == '\n')
-			fputs("\\n", stdout);
-		else if (c == '\t')
-			fputs("\\t", stdout);
-		else if (c < 0x20)
-			printf("\\u%04x", c);
-		else
-			putchar(c);
-	}
-}
 
 /* A path as a URI reference: unreserved bytes and '/' as they are. */
 static void uri(const char *path)
@@ -55,6 +37,7 @@ static void uri(const char *path)
 void report_begin(enum format f)
 {
 	format = f;
+	results = 0;
 	if (format != FORMAT_SARIF)
 		return;
 	fputs("{\n"
@@ -68,11 +51,11 @@ void report_begin(enum format f)
 	      "          \"rules\": [",
 	      stdout);
 	for (size_t i = 0; lint_rules[i].id; i++) {
-		printf("%s\n            { \"id\": \"", i ? "," : "");
-		json_str(lint_rules[i].id);
-		fputs("\", \"shortDescription\": { \"text\": \"", stdout);
-		json_str(lint_rules[i].what);
-		fputs("\" }, \"defaultConfiguration\": { \"level\": \"warning\" } }", stdout);
+		printf("%s\n            { \"id\": ", i ? "," : "");
+		json_str(stdout, lint_rules[i].id);
+		fputs(", \"shortDescription\": { \"text\": ", stdout);
+		json_str(stdout, lint_rules[i].what);
+		fputs(" }, \"defaultConfiguration\": { \"level\": \"warning\" } }", stdout);
 	}
 	fputs("\n          ]\n"
 	      "        }\n"
@@ -87,12 +70,12 @@ void report_warning(const char *path, const struct warning *w)
 		printf("%s:%d:%d: warning: %s [%s]\n", path, w->line, w->col, w->msg, w->rule);
 		return;
 	}
-	printf("%s\n        {\n          \"ruleId\": \"", results++ ? "," : "");
-	json_str(w->rule);
-	fputs("\",\n          \"level\": \"warning\",\n          \"message\": { \"text\": \"",
+	printf("%s\n        {\n          \"ruleId\": ", results++ ? "," : "");
+	json_str(stdout, w->rule);
+	fputs(",\n          \"level\": \"warning\",\n          \"message\": { \"text\": ",
 	      stdout);
-	json_str(w->msg);
-	fputs("\" },\n          \"locations\": [ { \"physicalLocation\": {\n"
+	json_str(stdout, w->msg);
+	fputs(" },\n          \"locations\": [ { \"physicalLocation\": {\n"
 	      "            \"artifactLocation\": { \"uri\": \"",
 	      stdout);
 	uri(path);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "jsonstr.h"
 #include "matrix.h"
 #include "term.h"
 
@@ -56,6 +57,41 @@ static void cell_text(const struct cell *c, int compared, char *buf, size_t size
 	snprintf(buf, size, "%s%s", c->text, compared && c->differs ? " !" : "");
 }
 
+static int text_width(const char *s)
+{
+	return (int)strlen(s);
+}
+
+/*
+ * Each column's width in one tree's table (points first to end): the widest
+ * of its title and its cells, as WIDTH measures text (characters on the
+ * terminal, pixels in the SVG).
+ */
+static void column_widths(const struct matrix *m, size_t first, size_t end, int compared,
+			  int (*width)(const char *), int *w)
+{
+	char buf[160];
+
+	w[0] = width("variant");
+	w[1] = width("SUBLEVEL");
+	for (int c = 0; c < CHECK_COUNT; c++)
+		w[2 + c] = width(matrix_checks[c].id);
+	for (size_t i = first; i < end; i++) {
+		const struct point *p = &m->points[i];
+
+		if (width(p->series) > w[0])
+			w[0] = width(p->series);
+		sublevel_label(p, buf, sizeof(buf));
+		if (width(buf) > w[1])
+			w[1] = width(buf);
+		for (int c = 0; c < CHECK_COUNT; c++) {
+			cell_text(&p->cells[c], compared, buf, sizeof(buf));
+			if (width(buf) > w[2 + c])
+				w[2 + c] = width(buf);
+		}
+	}
+}
+
 static void pad(FILE *out, size_t n)
 {
 	while (n--)
@@ -65,27 +101,11 @@ static void pad(FILE *out, size_t n)
 void render_terminal(const struct matrix *m, const struct render_opts *o, FILE *out)
 {
 	for (size_t first = 0; first < m->npoints;) {
-		size_t end = matrix_tree_end(m, first), w[COLS];
+		size_t end = matrix_tree_end(m, first);
+		int w[COLS];
 		char buf[160];
 
-		w[0] = strlen("variant");
-		w[1] = strlen("SUBLEVEL");
-		for (int c = 0; c < CHECK_COUNT; c++)
-			w[2 + c] = strlen(matrix_checks[c].id);
-		for (size_t i = first; i < end; i++) {
-			const struct point *p = &m->points[i];
-
-			if (strlen(p->series) > w[0])
-				w[0] = strlen(p->series);
-			sublevel_label(p, buf, sizeof(buf));
-			if (strlen(buf) > w[1])
-				w[1] = strlen(buf);
-			for (int c = 0; c < CHECK_COUNT; c++) {
-				cell_text(&p->cells[c], o->compared, buf, sizeof(buf));
-				if (strlen(buf) > w[2 + c])
-					w[2 + c] = strlen(buf);
-			}
-		}
+		column_widths(m, first, end, o->compared, text_width, w);
 		fprintf(out, "%s%s%s\n", o->color ? TERM_BOLD : "",
 			tree_headline(&m->points[first], buf, sizeof(buf)), o->color ? TERM_RESET : "");
 		fprintf(out, "%-*s  %-*s", (int)w[0], "variant", (int)w[1], "SUBLEVEL");
@@ -110,7 +130,7 @@ void render_terminal(const struct matrix *m, const struct render_opts *o, FILE *
 				else
 					fputs(buf, out);
 				if (c + 1 < CHECK_COUNT)
-					pad(out, w[2 + c] - strlen(buf));
+					pad(out, (size_t)w[2 + c] - strlen(buf));
 			}
 			fputc('\n', out);
 		}
@@ -132,6 +152,19 @@ static void md_escape(FILE *out, const char *s)
 			fputc('\\', out);
 		fputc(*s, out);
 	}
+}
+
+/* A row's first two cells: the variant (on its first row) and the SUBLEVEL. */
+static void md_row_start(FILE *out, const struct matrix *m, size_t i)
+{
+	const struct point *p = &m->points[i];
+	char buf[64];
+
+	fputs("| ", out);
+	md_escape(out, first_of_variant(m, i) ? p->series : "");
+	fputs(" | ", out);
+	sublevel_label(p, buf, sizeof(buf));
+	fprintf(out, "%s |", buf);
 }
 
 static void md_cell(FILE *out, const struct cell *c, int compared)
@@ -230,11 +263,7 @@ void render_markdown(const struct matrix *m, const struct render_opts *o, FILE *
 		for (size_t i = first; i < end; i++) {
 			const struct point *p = &m->points[i];
 
-			fputs("| ", out);
-			md_escape(out, first_of_variant(m, i) ? p->series : "");
-			fputs(" | ", out);
-			sublevel_label(p, buf, sizeof(buf));
-			fprintf(out, "%s |", buf);
+			md_row_start(out, m, i);
 			for (int c = 0; c < CHECK_COUNT; c++)
 				md_cell(out, &p->cells[c], o->compared);
 			fputc('\n', out);
@@ -247,11 +276,7 @@ void render_markdown(const struct matrix *m, const struct render_opts *o, FILE *
 		for (size_t i = first; i < end; i++) {
 			const struct point *p = &m->points[i];
 
-			fputs("| ", out);
-			md_escape(out, first_of_variant(m, i) ? p->series : "");
-			fputs(" | ", out);
-			sublevel_label(p, buf, sizeof(buf));
-			fprintf(out, "%s |", buf);
+			md_row_start(out, m, i);
 			md_value(out, p, "uname.release");
 			for (int ch = 0; ch < CH_COUNT; ch++)
 				md_value(out, p, channel_keys[ch]);
@@ -313,27 +338,10 @@ static int svg_width_of(const char *s)
 	return (int)(strlen(s) * SVG_CHAR_W) + 2 * SVG_PAD;
 }
 
-/* Column widths (pixels) of one tree's table. */
+/* Column widths (pixels) of one tree's table; the SVG marks no differences. */
 static void svg_columns(const struct matrix *m, size_t first, size_t end, int *w)
 {
-	char buf[160];
-
-	w[0] = svg_width_of("variant");
-	w[1] = svg_width_of("SUBLEVEL");
-	for (int c = 0; c < CHECK_COUNT; c++)
-		w[2 + c] = svg_width_of(matrix_checks[c].id);
-	for (size_t i = first; i < end; i++) {
-		const struct point *p = &m->points[i];
-
-		if (svg_width_of(p->series) > w[0])
-			w[0] = svg_width_of(p->series);
-		sublevel_label(p, buf, sizeof(buf));
-		if (svg_width_of(buf) > w[1])
-			w[1] = svg_width_of(buf);
-		for (int c = 0; c < CHECK_COUNT; c++)
-			if (svg_width_of(p->cells[c].text) > w[2 + c])
-				w[2 + c] = svg_width_of(p->cells[c].text);
-	}
+	column_widths(m, first, end, 0, svg_width_of, w);
 }
 
 static void svg_text(FILE *out, int x, int y, const char *weight, const char *s)
@@ -457,24 +465,6 @@ void render_svg(const struct matrix *m, const struct render_opts *o, FILE *out)
 
 /* ---- JSON ------------------------------------------------------------------ */
 
-static void json_string(FILE *out, const char *s)
-{
-	fputc('"', out);
-	for (const unsigned char *u = (const unsigned char *)s; *u; u++) {
-		if (*u == '"' || *u == '\\')
-			fprintf(out, "\\%c", *u);
-		else if (*u == '\n')
-			fputs("\\n", out);
-		else if (*u == '\t')
-			fputs("\\t", out);
-		else if (*u < 0x20 || *u == 0x7f)
-			fprintf(out, "\\u%04x", *u);
-		else
-			fputc(*u, out);
-	}
-	fputc('"', out);
-}
-
 static void json_long(FILE *out, long v)
 {
 	if (v < 0)
@@ -491,9 +481,9 @@ void render_json(const struct matrix *m, const struct render_opts *o, FILE *out)
 	fputs("{\n  \"checks\": [", out);
 	for (int c = 0; c < CHECK_COUNT; c++) {
 		fputs(c ? ",\n    {\"id\": " : "\n    {\"id\": ", out);
-		json_string(out, matrix_checks[c].id);
+		json_str(out, matrix_checks[c].id);
 		fputs(", \"title\": ", out);
-		json_string(out, matrix_checks[c].title);
+		json_str(out, matrix_checks[c].title);
 		fputs("}", out);
 	}
 	fputs("\n  ],\n  \"points\": [", out);
@@ -508,18 +498,18 @@ void render_json(const struct matrix *m, const struct render_opts *o, FILE *out)
 			boot += p->boot_s;
 		fputs(i ? ",\n    {" : "\n    {", out);
 		fputs("\"tree\": ", out);
-		json_string(out, p->tree);
+		json_str(out, p->tree);
 		fputs(", \"variant\": ", out);
-		json_string(out, p->series);
+		json_str(out, p->series);
 		fprintf(out, ", \"sublevel\": %u, \"own\": %s, \"package\": ", p->truth.sublevel,
 			p->own ? "true" : "false");
-		json_string(out, p->package);
+		json_str(out, p->package);
 		fputs(", \"makefile\": ", out);
-		json_string(out, p->makefile);
+		json_str(out, p->makefile);
 		fputs(", \"expect\": ", out);
-		json_string(out, p->expect);
+		json_str(out, p->expect);
 		fputs(", \"dir\": ", out);
-		json_string(out, p->dir);
+		json_str(out, p->dir);
 		fputs(",\n      \"build_s\": ", out);
 		json_long(out, p->build_s);
 		fputs(", \"guest_s\": ", out);
@@ -528,36 +518,36 @@ void render_json(const struct matrix *m, const struct render_opts *o, FILE *out)
 		json_long(out, p->boot_s);
 		fputs(", \"problem\": ", out);
 		if (p->problem[0])
-			json_string(out, p->problem);
+			json_str(out, p->problem);
 		else
 			fputs("null", out);
 		legacy_belief(p, buf, sizeof(buf));
 		fputs(", \"legacy_decoder\": ", out);
 		if (buf[0])
-			json_string(out, buf);
+			json_str(out, buf);
 		else
 			fputs("null", out);
 		fputs(",\n      \"values\": {", out);
 		for (size_t k = 0; k < p->boot.nvalues; k++) {
 			fputs(k ? ", " : "", out);
-			json_string(out, p->boot.values[k].key);
+			json_str(out, p->boot.values[k].key);
 			fputs(": ", out);
-			json_string(out, p->boot.values[k].val);
+			json_str(out, p->boot.values[k].val);
 		}
 		fputs("},\n      \"cells\": {", out);
 		for (int c = 0; c < CHECK_COUNT; c++) {
 			const struct cell *cl = &p->cells[c];
 
 			fputs(c ? ",\n        " : "\n        ", out);
-			json_string(out, matrix_checks[c].id);
+			json_str(out, matrix_checks[c].id);
 			fputs(": {\"verdict\": ", out);
-			json_string(out, verdict_name(cl->verdict));
+			json_str(out, verdict_name(cl->verdict));
 			fputs(", \"text\": ", out);
-			json_string(out, cl->text);
+			json_str(out, cl->text);
 			if (o->compared) {
 				fputs(", \"expected\": ", out);
 				if (cl->has_expected)
-					json_string(out, verdict_name(cl->expected));
+					json_str(out, verdict_name(cl->expected));
 				else
 					fputs("null", out);
 				fprintf(out, ", \"differs\": %s", cl->differs ? "true" : "false");

@@ -72,10 +72,15 @@ host_tests() {
 	echo "# host tests"
 	need "host tools build" make -s tools
 	# Each part's tests run plain, under ASan+UBSan and under valgrind.
+	# The lint's, the longest (one compile after another), shares no file
+	# with the others and runs beside them on the second core.
+	tap_sub_start "kver-lint and kver_compat.h" make -s -C lint check
 	tap_sub libkver make -s -C lib check
 	tap_sub "kver command" make -s -C cli check
 	tap_sub kver-lab make -s -C lab check
-	tap_sub "kver-lint and kver_compat.h" make -s -C lint check
+	tap_sub kver-probe make -s -C probe check
+	tap_sub "shared code" make -s -C util check
+	tap_sub_end "kver-lint and kver_compat.h"
 	tap_sub kver-matrix make -s -C matrix check
 	kl=$top/build/lab/kver-lab
 	for bad in abc 08 -1 "" 65536 4294967296 "1 2"; do
@@ -112,7 +117,10 @@ host_tests() {
 	tap_sub "verdicts of recorded boots" sh tests/lab/verdicts.sh
 	# Every tracked shell script: a .sh name or a sh shebang.
 	git ls-files | while read -r f; do
-		case $f in *.sh) echo "$f" ;; *) [ -f "$f" ] && head -n 1 "$f" | grep -q '^#!.*\bsh\b' && echo "$f" ;; esac
+		case $f in
+		*.sh) echo "$f" ;;
+		*) if [ -f "$f" ] && head -n 1 "$f" | grep -q '^#!.*\bsh\b'; then echo "$f"; fi ;;
+		esac
 	done >"$work/scripts"
 	# shellcheck disable=SC2046 # one word per script
 	check "shellcheck" shellcheck -x $(cat "$work/scripts")

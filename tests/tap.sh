@@ -8,6 +8,9 @@
 #   skip NAME REASON   ok N NAME # SKIP REASON (a skip is never a pass)
 #   tap_sub NAME CMD...  CMD prints a KTAP document: it becomes NAME's
 #                      subtests (indented), and NAME is ok when CMD exits 0
+#   tap_sub_start NAME CMD...  the same CMD started in the background, for
+#                      a part that shares no files with the others;
+#   tap_sub_end NAME   waits for it and prints it where tap_sub would
 #   tap_end SUITE      the plan and the totals; status 0 when none failed
 #   protocol NAME      a string of probe/protocol.h (KVER_PROBE_EXIT, ...)
 #
@@ -56,24 +59,55 @@ skip() {
 	tap_want "$1" || return 0
 	tap_line skip "$1" "$2"
 }
+# tap_sub_run NAME LOG CMD...: CMD with NAME's filter, its KTAP into LOG
+# and its exit status into LOG.rc.
+tap_sub_run() {
+	tap_f=${KVER_T:-}
+	tap_want "$1" && tap_f=
+	tap_rl=$2
+	shift 2
+	if KVER_T=$tap_f KVER_T_NESTED=1 "$@" >"$tap_rl" 2>&1; then echo 0; else echo $?; fi >"$tap_rl.rc"
+}
+# tap_sub_show NAME LOG: LOG as NAME's subtests, and NAME's result.
+tap_sub_show() {
+	tap_rc=$(cat "$2.rc")
+	tap_f=${KVER_T:-}
+	tap_want "$1" && tap_f=
+	if [ "$tap_rc" != 0 ] || [ -z "$tap_f" ] || grep -qE '^ *(not )?ok [0-9]' "$2"; then
+		sed 's/^/    /' "$2"
+		if [ "$tap_rc" = 0 ]; then
+			tap_line ok "$1"
+		else
+			tap_line "not ok" "$1"
+		fi
+	fi
+	rm -f "$2" "$2.rc"
+}
 tap_sub() {
+	tap_log=$(mktemp "${TMPDIR:-/tmp}/kver-tap.XXXXXX")
 	tap_name=$1
 	shift
-	tap_f=${KVER_T:-}
-	tap_want "$tap_name" && tap_f=
-	tap_log=$(mktemp "${TMPDIR:-/tmp}/kver-tap.XXXXXX")
-	if KVER_T=$tap_f KVER_T_NESTED=1 "$@" >"$tap_log" 2>&1; then tap_rc=0; else tap_rc=$?; fi
-	if [ "$tap_rc" = 0 ] && [ -n "$tap_f" ] && ! grep -qE '^ *(not )?ok [0-9]' "$tap_log"; then
-		rm -f "$tap_log"
-		return 0
-	fi
-	sed 's/^/    /' "$tap_log"
-	rm -f "$tap_log"
-	if [ "$tap_rc" = 0 ]; then
-		tap_line ok "$tap_name"
-	else
-		tap_line "not ok" "$tap_name"
-	fi
+	tap_sub_run "$tap_name" "$tap_log" "$@"
+	tap_sub_show "$tap_name" "$tap_log"
+}
+# The background parts: NAME's log and process id, in files of the folder
+# tap_bg, made by the first and removed by the last.
+tap_bg=
+tap_id() { printf '%s' "$1" | cksum | cut -d' ' -f1; }
+tap_sub_start() {
+	[ -n "$tap_bg" ] || tap_bg=$(mktemp -d "${TMPDIR:-/tmp}/kver-tap-bg.XXXXXX")
+	tap_id=$(tap_id "$1")
+	tap_name=$1
+	shift
+	tap_sub_run "$tap_name" "$tap_bg/$tap_id" "$@" &
+	echo $! >"$tap_bg/$tap_id.pid"
+}
+tap_sub_end() {
+	tap_id=$(tap_id "$1")
+	wait "$(cat "$tap_bg/$tap_id.pid")" || true
+	rm -f "$tap_bg/$tap_id.pid"
+	tap_sub_show "$1" "$tap_bg/$tap_id"
+	if rmdir "$tap_bg" 2>/dev/null; then tap_bg=; fi
 }
 tap_end() {
 	tap_total=$((tap_npass + tap_nfail + tap_nskip))

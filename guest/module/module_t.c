@@ -24,6 +24,8 @@
 #include <sys/vfs.h>
 #include <unistd.h>
 
+#include "kver.h"
+
 #define MODULE_NAME "kver_cmp"
 #define MODULE_FILE MODULE_NAME ".ko"
 #define REPORT "/sys/module/" MODULE_NAME "/parameters/report"
@@ -32,18 +34,14 @@
 #define RAMFS_MAGIC 0x858458f6
 #define TMPFS_MAGIC 0x01021994
 
-struct version {
-	long major, patchlevel, sublevel;
-};
-
 struct row {
-	struct version v;
+	struct kver v;
 	int naive_if, naive_c, compat_if, compat_c, below_c;
 };
 
 struct report {
 	char release[128];
-	struct version built;
+	struct kver built;
 	long code, kv_major, kv_patch, kv_256, sub_naive, sub_compat;
 	struct row rows[MAX_ROWS];
 	int nrows;
@@ -82,40 +80,21 @@ static void skip(const char *why, const char *fmt, ...)
 	printf(" # SKIP %s\n", why);
 }
 
-/* "6.1.300", "6.1.300-rc1", "6.12.65535.1": the first three numbers. */
-static int parse_release(const char *s, struct version *v)
+/* "6.1.300", "6.1.300-rc1", "6.12.65535.1": at least three numbers (libkver). */
+static int parse_release(const char *s, struct kver *v)
 {
-	char *end;
-	long *f[3] = { &v->major, &v->patchlevel, &v->sublevel };
-
-	for (int i = 0; i < 3; i++) {
-		errno = 0;
-		*f[i] = strtol(s, &end, 10);
-		if (end == s || errno || *f[i] < 0)
-			return -1;
-		if (i < 2 && *end != '.')
-			return -1;
-		s = end + 1;
-	}
-	return 0;
+	return kver_parse(s, v) == 0 && v->nparts >= 3 ? 0 : -1;
 }
 
-static int cmp_version(const struct version *a, const struct version *b)
+/* "M P S" from a line of the module's report. */
+static int scan_version(const char *s, struct kver *v)
 {
-	if (a->major != b->major)
-		return a->major < b->major ? -1 : 1;
-	if (a->patchlevel != b->patchlevel)
-		return a->patchlevel < b->patchlevel ? -1 : 1;
-	if (a->sublevel != b->sublevel)
-		return a->sublevel < b->sublevel ? -1 : 1;
-	return 0;
-}
+	unsigned int a, b, c;
 
-/* The kernel's clamped encoding, as its Makefile generates it since 2021. */
-static long clamped_code(const struct version *v)
-{
-	return v->major * 65536 + v->patchlevel * 256 +
-	       (v->sublevel > 255 ? 255 : v->sublevel);
+	if (sscanf(s, "%u %u %u", &a, &b, &c) != 3)
+		return -1;
+	kver_set(v, a, b, c);
+	return 0;
 }
 
 static void show_kernel_log(void)
@@ -183,6 +162,7 @@ static int read_report(struct report *r)
 {
 	char line[256];
 	FILE *f = fopen(REPORT, "re");
+	unsigned int a, b, c;
 	int ok = 1;
 
 	if (!f) {
@@ -195,8 +175,7 @@ static int read_report(struct report *r)
 
 		printf("# report: %s", line);
 		if (sscanf(line, "release %127s", r->release) == 1 ||
-		    sscanf(line, "version %ld %ld %ld", &r->built.major,
-			   &r->built.patchlevel, &r->built.sublevel) == 3 ||
+		    (!strncmp(line, "version ", 8) && !scan_version(line + 8, &r->built)) ||
 		    sscanf(line, "code %ld", &r->code) == 1 ||
 		    sscanf(line, "encoding %ld %ld %ld", &r->kv_major, &r->kv_patch,
 			   &r->kv_256) == 3 ||
@@ -204,10 +183,10 @@ static int read_report(struct report *r)
 			   &r->sub_compat) == 2)
 			continue;
 		if (r->nrows < MAX_ROWS &&
-		    sscanf(line, "ge %ld %ld %ld %d %d %d %d %d", &w->v.major,
-			   &w->v.patchlevel, &w->v.sublevel, &w->naive_if,
+		    sscanf(line, "ge %u %u %u %d %d %d %d %d", &a, &b, &c, &w->naive_if,
 			   &w->naive_c, &w->compat_if, &w->compat_c,
 			   &w->below_c) == 8) {
+			kver_set(&w->v, a, b, c);
 			r->nrows++;
 			continue;
 		}
@@ -241,7 +220,7 @@ int main(void)
 	/* A Debian-style release (6.1.0-75-amd64) comes with the version. */
 	const char *version = getenv("KVER_VERSION");
 	struct statfs root;
-	struct version want, running;
+	struct kver want, running;
 	struct utsname uts;
 	static struct report r;
 	int rc, clamps, naive_wrong = 0;
@@ -263,12 +242,12 @@ int main(void)
 		return 1;
 	}
 	printf("1..%d\n", NTESTS);
-	printf("# expected release %s, version %ld.%ld.%ld\n", expect, want.major,
+	printf("# expected release %s, version %u.%u.%u\n", expect, want.major,
 	       want.patchlevel, want.sublevel);
 
 	/* A second guard: only the kernel the lab built for this point. */
 	if (uname(&uts) < 0 || parse_release(uts.release, &running) < 0 ||
-	    (version ? strcmp(uts.release, expect) != 0 : cmp_version(&running, &want) != 0)) {
+	    (version ? strcmp(uts.release, expect) != 0 : kver_cmp(&running, &want) != 0)) {
 		printf("# running kernel is not %s: not loading\n", expect);
 		rc = 1;
 	} else {
@@ -289,10 +268,10 @@ int main(void)
 		return 1;
 	}
 
-	printf("# module built for %s (%ld.%ld.%ld), running %s\n", r.release,
+	printf("# module built for %s (%u.%u.%u), running %s\n", r.release,
 	       r.built.major, r.built.patchlevel, r.built.sublevel, uts.release);
 	result(!strcmp(r.release, uts.release) &&
-		       !cmp_version(&r.built, &want),
+		       !kver_cmp(&r.built, &want),
 	       "built_for_running_kernel");
 	/*
 	 * The naive answers are predicted for the kernel's own encoding, the
@@ -306,7 +285,7 @@ int main(void)
 	printf("# LINUX_VERSION_CODE %#lx, KERNEL_VERSION(0, 0, 256) %ld\n",
 	       r.code, r.kv_256);
 	if (clamps)
-		result(r.code == clamped_code(&want), "linux_version_code_clamped");
+		result(r.code == (long)kver_code_of(&want), "linux_version_code_clamped");
 	else
 		skip(other, "linux_version_code_clamped");
 
@@ -321,9 +300,9 @@ int main(void)
 			result(0, "naive_%s", row_names[i]);
 			continue;
 		}
-		truth = cmp_version(&want, &w->v) >= 0;
-		naive = clamped_code(&want) >= clamped_code(&w->v);
-		printf("# >= %ld.%ld.%ld: true %d; compat #if %d, C %d, below %d;"
+		truth = kver_cmp(&want, &w->v) >= 0;
+		naive = kver_code_of(&want) >= kver_code_of(&w->v);
+		printf("# >= %u.%u.%u: true %d; compat #if %d, C %d, below %d;"
 		       " naive #if %d, C %d (clamp predicts %d%s)\n",
 		       w->v.major, w->v.patchlevel, w->v.sublevel, truth,
 		       w->compat_if, w->compat_c, w->below_c, w->naive_if,
@@ -343,9 +322,9 @@ int main(void)
 
 	printf("# SUBLEVEL: KVER_SUBLEVEL %ld, LINUX_VERSION_CODE & 0xff %ld\n",
 	       r.sub_compat, r.sub_naive);
-	result(r.sub_compat == want.sublevel, "compat_sublevel");
+	result(r.sub_compat == (long)want.sublevel, "compat_sublevel");
 	if (clamps)
-		result(r.sub_naive == (want.sublevel > 255 ? 255 : want.sublevel),
+		result(r.sub_naive == (long)(want.sublevel > 255 ? 255 : want.sublevel),
 		       "naive_sublevel");
 	else
 		skip(other, "naive_sublevel");

@@ -18,8 +18,6 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/kver-cli.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT INT TERM
 # shellcheck source=SCRIPTDIR/../tap.sh
 . "$here/../tap.sh"
-ok() { pass "$1"; }
-bad() { fail "$*"; }
 
 # run ARGS...: the current variant of kver, output in $tmp/out and $tmp/err,
 # status in $rc. The plain variant also records the case for the batch.
@@ -48,16 +46,16 @@ expect() {
 	cat >"$tmp/want"
 	run "$@"
 	if [ "$rc" -ne "$want" ]; then
-		bad "$name: status $rc, want $want"
+		fail "$name: status $rc, want $want"
 		sed 's/^/    /' "$tmp/err"
 	elif ! cmp -s "$tmp/out" "$tmp/want"; then
-		bad "$name: output differs"
+		fail "$name: output differs"
 		diff "$tmp/want" "$tmp/out" | sed 's/^/    /'
 	elif [ -s "$tmp/err" ]; then
-		bad "$name: unexpected stderr"
+		fail "$name: unexpected stderr"
 		sed 's/^/    /' "$tmp/err"
 	else
-		ok "$name"
+		pass "$name"
 	fi
 }
 
@@ -70,16 +68,16 @@ error() {
 	run "$@"
 	lines=$(wc -l <"$tmp/err")
 	if [ "$rc" -ne "$want" ]; then
-		bad "$name: status $rc, want $want"
+		fail "$name: status $rc, want $want"
 	elif [ -s "$tmp/out" ]; then
-		bad "$name: stdout not empty"
+		fail "$name: stdout not empty"
 	elif [ "$lines" -ne 1 ]; then
-		bad "$name: $lines lines on stderr, want 1"
+		fail "$name: $lines lines on stderr, want 1"
 		sed 's/^/    /' "$tmp/err"
 	elif [ "$(cat "$tmp/err")" != "$msg" ]; then
-		bad "$name: stderr '$(cat "$tmp/err")', want '$msg'"
+		fail "$name: stderr '$(cat "$tmp/err")', want '$msg'"
 	else
-		ok "$name"
+		pass "$name"
 	fi
 }
 
@@ -90,25 +88,25 @@ status() {
 	shift 2
 	run "$@"
 	if [ "$rc" -ne "$want" ]; then
-		bad "$name: status $rc, want $want"
+		fail "$name: status $rc, want $want"
 	elif [ -s "$tmp/err" ]; then
-		bad "$name: unexpected stderr"
+		fail "$name: unexpected stderr"
 	else
-		ok "$name"
+		pass "$name"
 	fi
 }
 
 # has NAME STRING: the last output contains STRING.
 has() {
-	if grep -qF -- "$2" "$tmp/out"; then ok "$1"; else bad "$1: no '$2' in output"; fi
+	if grep -qF -- "$2" "$tmp/out"; then pass "$1"; else fail "$1: no '$2' in output"; fi
 }
 
 # json NAME: the last stdout is one valid JSON document.
 json() {
 	if python3 -c 'import json, sys; json.load(open(sys.argv[1]))' "$tmp/out" 2>/dev/null; then
-		ok "$1"
+		pass "$1"
 	else
-		bad "$1: stdout is not one JSON document: $(head -c 200 "$tmp/out")"
+		fail "$1: stdout is not one JSON document: $(head -c 200 "$tmp/out")"
 	fi
 }
 
@@ -116,12 +114,12 @@ json() {
 # one line MESSAGE on stderr (stdout may say more).
 said() {
 	if [ "$rc" -ne "$2" ]; then
-		bad "$1: status $rc, want $2"
+		fail "$1: status $rc, want $2"
 		sed 's/^/    /' "$tmp/err"
 	elif [ "$(wc -l <"$tmp/err")" -ne 1 ] || [ "$(cat "$tmp/err")" != "$3" ]; then
-		bad "$1: stderr '$(cat "$tmp/err")', want '$3'"
+		fail "$1: stderr '$(cat "$tmp/err")', want '$3'"
 	else
-		ok "$1"
+		pass "$1"
 	fi
 }
 
@@ -163,9 +161,9 @@ EOF
 	# ---- check --at-least
 	run check --at-least 6.1.115 --from "$snap/debian-12"
 	if [ "$rc" -eq 0 ] && [ "$(tail -n 1 "$tmp/out")" = "4 sources agree on 6.1.115, at least 6.1.115" ]; then
-		ok "check --at-least"
+		pass "check --at-least"
 	else
-		bad "check --at-least: status $rc, $(tail -n 1 "$tmp/out")"
+		fail "check --at-least: status $rc, $(tail -n 1 "$tmp/out")"
 	fi
 	run check --from "$snap/debian-12" --at-least=6.1.116
 	said "check --at-least older" 1 "kver: check: the running kernel 6.1.115 is older than 6.1.116"
@@ -219,7 +217,7 @@ EOF
 			grep -q '^{"error": "' "$tmp/out"; then
 			json "--json $args"
 		else
-			bad "--json $args: status $rc, stdout $(cat "$tmp/out")"
+			fail "--json $args: status $rc, stdout $(cat "$tmp/out")"
 		fi
 	done
 
@@ -408,62 +406,62 @@ EOF
 		if [ "$rc" -eq 0 ] &&
 			grep -qF "\"code_hex\": \"$code\"" "$tmp/out" &&
 			grep -qF "{\"release\": \"$release\"" "$tmp/out"; then
-			ok "snapshot $n: --json"
+			pass "snapshot $n: --json"
 		else
-			bad "snapshot $n: --json status $rc, want code $code"
+			fail "snapshot $n: --json status $rc, want code $code"
 		fi
 		# check passes exactly where nothing disagrees or fails.
 		want=0
 		grep -qx 'disagree=' "$d/expect" || want=1
 		grep -qx 'errors=' "$d/expect" || want=1
 		run check --from "$d"
-		if [ "$rc" -eq "$want" ]; then ok "check $n"; else bad "check $n: status $rc, want $want"; fi
+		if [ "$rc" -eq "$want" ]; then pass "check $n"; else fail "check $n: status $rc, want $want"; fi
 	done
 
 	# Disagreeing sources: kver warns (one line), check fails (one line).
 	run --from "$snap/mismatch"
 	if [ "$rc" -eq 0 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
 		grep -qF 'kver: warning: sources disagree with 6.1.5: osrelease says 6.1.6, vdso says 0x60107 = 6.1.7' "$tmp/err"; then
-		ok "mismatch warning"
+		pass "mismatch warning"
 	else
-		bad "mismatch warning (status $rc): $(cat "$tmp/err")"
+		fail "mismatch warning (status $rc): $(cat "$tmp/err")"
 	fi
 	has "mismatch marks" "vdso               0x60107 = 6.1.7  <- disagrees"
 	run check --from "$snap/mismatch"
 	if [ "$rc" -eq 1 ] && [ "$(cat "$tmp/err")" = "kver: check: 2 of 4 sources do not agree with 6.1.5" ] &&
 		grep -q '^FAIL  vdso ' "$tmp/out" && grep -q '^FAIL  osrelease ' "$tmp/out"; then
-		ok "check mismatch"
+		pass "check mismatch"
 	else
-		bad "check mismatch: status $rc: $(cat "$tmp/err")"
+		fail "check mismatch: status $rc: $(cat "$tmp/err")"
 	fi
 	run --json check --from "$snap/mismatch"
-	if [ "$rc" -eq 1 ] && grep -qF '"ok": false' "$tmp/out"; then ok "check --json mismatch"; else bad "check --json mismatch"; fi
+	if [ "$rc" -eq 1 ] && grep -qF '"ok": false' "$tmp/out"; then pass "check --json mismatch"; else fail "check --json mismatch"; fi
 
 	# ---- this machine
 	live=1
 	run
 	if [ "$rc" -eq 0 ] && [ "$(sed -n 1p "$tmp/out")" = "release   $(uname -r)" ]; then
-		ok "kver on this machine"
+		pass "kver on this machine"
 	else
-		bad "kver on this machine: status $rc"
+		fail "kver on this machine: status $rc"
 		sed 's/^/    /' "$tmp/out" "$tmp/err"
 	fi
 	run check
 	if [ "$rc" -eq 0 ] && tail -n 1 "$tmp/out" | grep -q '^[0-9]* sources agree on '; then
-		ok "kver check on this machine"
+		pass "kver check on this machine"
 	else
-		bad "kver check on this machine: status $rc"
+		fail "kver check on this machine: status $rc"
 		sed 's/^/    /' "$tmp/out" "$tmp/err"
 	fi
 	run --json check
-	if [ "$rc" -eq 0 ] && grep -qF '"ok": true' "$tmp/out"; then ok "check --json"; else bad "check --json"; fi
+	if [ "$rc" -eq 0 ] && grep -qF '"ok": true' "$tmp/out"; then pass "check --json"; else fail "check --json"; fi
 	live=0
 
 	# ---- help, version
 	run --help
-	if [ "$rc" -eq 0 ] && grep -q '^usage: kver' "$tmp/out" && [ ! -s "$tmp/err" ]; then ok "--help"; else bad "--help"; fi
+	if [ "$rc" -eq 0 ] && grep -q '^usage: kver' "$tmp/out" && [ ! -s "$tmp/err" ]; then pass "--help"; else fail "--help"; fi
 	run -h code
-	if [ "$rc" -eq 0 ] && grep -q '^usage: kver' "$tmp/out"; then ok "-h"; else bad "-h"; fi
+	if [ "$rc" -eq 0 ] && grep -q '^usage: kver' "$tmp/out"; then pass "-h"; else fail "-h"; fi
 	expect "--version" 0 --version <<'EOF'
 kver 1.0.0
 EOF

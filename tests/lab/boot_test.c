@@ -4,9 +4,10 @@
  * QEMU runs, boots built line by line for each rule of the judge, and the
  * bad folders it must refuse with one line naming the cause.
  *
- *   boot_test TESTS_DIR [NAME]    TESTS_DIR is tests/; NAME runs one test
+ *   boot_test TESTS_DIR    TESTS_DIR is tests/
  *
- * Output is KTAP: one result per test, failed checks as diagnostics.
+ * Output is KTAP (tests/kver_test.h): one result per test, failed checks
+ * as diagnostics; KVER_T picks tests by name.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,21 +15,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#define KVER_TEST_MAIN
+#include "kver_test.h"
 #include "boot.h"
 #include "protocol.h"
 
 static const char *tests_dir;
-static int failed_checks;
-
-#define CHECK(cond, ...)                                                         \
-	do {                                                                     \
-		if (!(cond)) {                                                   \
-			failed_checks++;                                         \
-			printf("# %s:%d: %s: ", __FILE__, __LINE__, #cond);      \
-			printf(__VA_ARGS__);                                     \
-			putchar('\n');                                           \
-		}                                                                \
-	} while (0)
 
 /* The probe's lines, as probe/protocol.h spells them. */
 #define PROBE_START "KTAP version 1\n# " KVER_PROBE_NAME "\n"
@@ -286,42 +278,19 @@ static void test_bad_folders(void)
 	rmdir(tmp);
 }
 
-static const struct {
-	const char *name;
-	void (*fn)(void);
-} tests[] = {
-	{ "recorded", test_recorded },
-	{ "pass_values", test_pass_values },
-	{ "matrix_recording", test_matrix_recording },
-	{ "values", test_values },
-	{ "bad_meta", test_bad_meta },
-	{ "judge", test_judge },
-	{ "bad_folders", test_bad_folders },
-};
-
 int main(int argc, char **argv)
 {
-	size_t n = sizeof(tests) / sizeof(tests[0]), ran = 0, bad = 0;
-
-	if (argc < 2 || argc > 3) {
-		fprintf(stderr, "usage: boot_test TESTS_DIR [NAME]\n");
+	if (argc != 2) {
+		fprintf(stderr, "usage: boot_test TESTS_DIR\n");
 		return 2;
 	}
 	tests_dir = argv[1];
-	printf("KTAP version 1\n# boot model\n1..%zu\n", argc == 3 ? (size_t)1 : n);
-	for (size_t i = 0; i < n; i++) {
-		int before = failed_checks;
-
-		if (argc == 3 && strcmp(argv[2], tests[i].name))
-			continue;
-		tests[i].fn();
-		ran++;
-		bad += failed_checks != before;
-		printf("%sok %zu %s\n", failed_checks != before ? "not " : "", ran, tests[i].name);
-	}
-	if (!ran) {
-		printf("Bail out! no test named %s\n", argv[2]);
-		return 2;
-	}
-	return bad ? 1 : 0;
+	KT_RUN(test_recorded());
+	KT_RUN(test_pass_values());
+	KT_RUN(test_matrix_recording());
+	KT_RUN(test_values());
+	KT_RUN(test_bad_meta());
+	KT_RUN(test_judge());
+	KT_RUN(test_bad_folders());
+	return kt_done();
 }

@@ -9,9 +9,13 @@
 #define KVER_TEST_MAIN
 #include "kver_test.h"
 #include "ktap.h"
+#include "protocol.h"
 
+/* The probe's lines, as probe/protocol.h spells them. */
+#define PROBE_START "KTAP version 1\n# " KVER_PROBE_NAME "\n"
 
-static void parse(struct ktap_log *log, const char *text)
+/* Read TEXT as a log; 1 when it holds NDOCS documents (a check). */
+static int parse(struct ktap_log *log, const char *text, size_t ndocs)
 {
 	FILE *f = fmemopen((void *)text, strlen(text), "r");
 
@@ -19,6 +23,17 @@ static void parse(struct ktap_log *log, const char *text)
 	CHECK(f && ktap_read_file(log, f) == 0, "reading the log");
 	if (f)
 		fclose(f);
+	CHECK(log->ndocs == ndocs, "%zu documents, not %zu", log->ndocs, ndocs);
+	return log->ndocs == ndocs;
+}
+
+/* The results of a test and everything below it. */
+static struct ktap_counts counts(const struct ktap_test *t)
+{
+	struct ktap_counts c = { 0 };
+
+	ktap_count(t, &c);
+	return c;
 }
 
 /* KUnit as the 6.1 kernel prints it, printk time stamps included. */
@@ -46,12 +61,10 @@ static const char kunit_log[] =
 static void test_kunit(void)
 {
 	struct ktap_log log;
-	struct ktap_counts c = { 0 };
+	struct ktap_counts c;
 	const struct ktap_test *s;
 
-	parse(&log, kunit_log);
-	CHECK(log.ndocs == 1, "docs %zu", log.ndocs);
-	if (log.ndocs != 1)
+	if (!parse(&log, kunit_log, 1))
 		goto out;
 	CHECK(log.docs[0].plan == 2, "plan %d", log.docs[0].plan);
 	CHECK(log.docs[0].root.nsub == 2, "suites %zu", log.docs[0].root.nsub);
@@ -66,7 +79,7 @@ static void test_kunit(void)
 	CHECK(s->status == KTAP_FAIL && s->nsub == 2, "failed suite");
 	CHECK(s->nsub == 2 && s->sub[0].ndiag == 1 &&
 	      strstr(s->sub[0].diag[0], "EXPECTATION FAILED"), "case diag kept");
-	ktap_count(&log.docs[0].root, &c);
+	c = counts(&log.docs[0].root);
 	CHECK(c.pass == 3 && c.fail == 1 && c.skip == 1 && c.missing == 0,
 	      "counts %d/%d/%d/%d", c.pass, c.fail, c.skip, c.missing);
 out:
@@ -86,12 +99,10 @@ static void test_crash(void)
 		"[    0.2] BUG: kernel NULL pointer dereference, address: 0000000000000000\n"
 		"[    0.2] Kernel panic - not syncing: Fatal exception\n";
 	struct ktap_log log;
-	struct ktap_counts c = { 0 };
 
-	parse(&log, text);
-	CHECK(log.ndocs == 1, "docs %zu", log.ndocs);
-	if (log.ndocs == 1) {
-		ktap_count(&log.docs[0].root, &c);
+	if (parse(&log, text, 1)) {
+		struct ktap_counts c = counts(&log.docs[0].root);
+
 		/* 3 cases of the open suite plus the second, never started suite */
 		CHECK(c.pass == 1 && c.missing == 4, "counts %d pass %d missing", c.pass,
 		      c.missing);
@@ -110,8 +121,7 @@ static void test_probe(void)
 		"[    0.1]     1..1\n"
 		"[    0.1]     ok 1 c\n"
 		"[    0.1] ok 1 s\n"
-		"KTAP version 1\n"
-		"# kver-probe\n"
+		PROBE_START
 		"1..4\n"
 		"# value: uname.release=6.1.300\n"
 		"ok 1 uname_release\n"
@@ -127,17 +137,15 @@ static void test_probe(void)
 		"    # Totals: pass:1 fail:0 xfail:0 xpass:0 skip:1 error:0\n"
 		"ok 3 guest:kselftest/version.t\n"
 		"ok 4 guest:module # SKIP not applicable\n"
-		"# kver-probe: exit=1\n";
+		KVER_PROBE_EXIT "1\n";
 	struct ktap_log log;
-	struct ktap_counts c = { 0 };
+	struct ktap_counts c;
 	const struct ktap_doc *d;
 
-	parse(&log, text);
-	CHECK(log.ndocs == 2, "docs %zu", log.ndocs);
-	if (log.ndocs != 2)
+	if (!parse(&log, text, 2))
 		goto out;
 	d = &log.docs[1];
-	CHECK(d->first_diag && !strcmp(d->first_diag, "kver-probe"), "producer");
+	CHECK(d->first_diag && !strcmp(d->first_diag, KVER_PROBE_NAME), "producer");
 	CHECK(!d->bailed, "a nested bail-out is not the document's");
 	CHECK(d->plan == 4 && d->root.nsub == 4, "plan %d, %zu tests", d->plan, d->root.nsub);
 	if (d->root.nsub != 4)
@@ -147,11 +155,10 @@ static void test_probe(void)
 						  "guest:kselftest/version.t"), "nested");
 	CHECK(d->root.sub[3].status == KTAP_SKIP && d->root.sub[3].directive &&
 	      !strcmp(d->root.sub[3].directive, "SKIP not applicable"), "skip directive");
-	ktap_count(&d->root, &c);
+	c = counts(&d->root);
 	CHECK(c.pass == 2 && c.fail == 1 && c.skip == 2, "counts %d/%d/%d", c.pass, c.fail,
 	      c.skip);
-	c = (struct ktap_counts){ 0 };
-	ktap_count(&log.docs[0].root, &c);
+	c = counts(&log.docs[0].root);
 	CHECK(c.pass == 1 && c.fail == 0, "first document separate");
 out:
 	ktap_free(&log);
@@ -160,21 +167,17 @@ out:
 /* A probe that stops after two of four results, and a bail out. */
 static void test_short_and_bail(void)
 {
-	static const char text[] = "KTAP version 1\n"
-				   "# kver-probe\n"
+	static const char text[] = PROBE_START
 				   "1..4\n"
 				   "ok 1 a\n"
 				   "ok 2 b\n"
-				   "KTAP version 1\n"
-				   "# kver-probe\n"
+				   PROBE_START
 				   "Bail out! no kver.expect= on the kernel command line\n";
 	struct ktap_log log;
-	struct ktap_counts c = { 0 };
 
-	parse(&log, text);
-	CHECK(log.ndocs == 2, "docs %zu", log.ndocs);
-	if (log.ndocs == 2) {
-		ktap_count(&log.docs[0].root, &c);
+	if (parse(&log, text, 2)) {
+		struct ktap_counts c = counts(&log.docs[0].root);
+
 		CHECK(c.pass == 2 && c.missing == 2, "counts %d/%d", c.pass, c.missing);
 		CHECK(log.docs[1].bailed && log.docs[1].bail_reason &&
 		      !strcmp(log.docs[1].bail_reason,
@@ -192,8 +195,7 @@ static void test_noise(void)
 				   "[ 1.0 ] ok 1 odd stamp\n";
 	struct ktap_log log;
 
-	parse(&log, text);
-	CHECK(log.ndocs == 0, "docs %zu", log.ndocs);
+	parse(&log, text, 0);
 	ktap_free(&log);
 }
 
@@ -209,12 +211,10 @@ static void test_two_spaces(void)
 				   "  not ok 2 y\n"
 				   "not ok 1 two\n";
 	struct ktap_log log;
-	struct ktap_counts c = { 0 };
 
-	parse(&log, text);
-	CHECK(log.ndocs == 1, "docs %zu", log.ndocs);
-	if (log.ndocs == 1) {
-		ktap_count(&log.docs[0].root, &c);
+	if (parse(&log, text, 1)) {
+		struct ktap_counts c = counts(&log.docs[0].root);
+
 		CHECK(c.pass == 1 && c.fail == 1, "counts %d/%d", c.pass, c.fail);
 		CHECK(log.docs[0].root.nsub == 1 &&
 		      !strcmp(log.docs[0].root.sub[0].name, "two"), "suite name");

@@ -31,6 +31,18 @@ on_tty() {
 has() {
 	if grep -qE -- "$2" "$work/out"; then pass "$1"; else fail "$1 (no line matches '$2')"; fi
 }
+# refused NAME PATTERN ARGS...: kver-lab ARGS must exit 2 with a line on
+# stderr matching PATTERN (grep's basic expression).
+refused() {
+	_name=$1 _pattern=$2
+	shift 2
+	kl "$@"
+	if [ "$rc" = 2 ] && grep -q -- "$_pattern" "$work/err"; then
+		pass "$_name"
+	else
+		fail "$_name (status $rc)"
+	fi
+}
 hasnt() {
 	if grep -qE -- "$2" "$work/out"; then fail "$1 (a line matches '$2')"; else pass "$1"; fi
 }
@@ -118,14 +130,9 @@ cp -R "$boots/pass" "$work/run/6.1-kver-256"
 HOME=$work kl report --summary 61 --json "$work/run/results.json" "$work/run/6.1-kver-256"
 has "summary: results.json beside the boot folders, under ~" \
 	'^1 of 1 point passed in 1 min 01 s; results.json, boot logs: ~/run$'
-kl report --summary soon "$boots/pass"
-if [ "$rc" = 2 ] && grep -q "^kver-lab: error: --summary needs a number of seconds, not 'soon'" "$work/err"; then
-	pass "a bad --summary is an error"
-else
-	fail "a bad --summary is an error (status $rc)"
-fi
-kl report --narrow "$boots/pass"
-if [ "$rc" = 2 ] && grep -q "unknown report option '--narrow'" "$work/err"; then pass "an unknown option is an error"; else fail "an unknown option is an error (status $rc)"; fi
+refused "a bad --summary is an error" \
+	"^kver-lab: error: --summary needs a number of seconds, not 'soon'" report --summary soon "$boots/pass"
+refused "an unknown option is an error" "unknown report option '--narrow'" report --narrow "$boots/pass"
 
 # 6. A full build's progress, as plain lines when stderr is not a terminal,
 # on a real build log: every object counted, the log copied, the count kept.
@@ -165,10 +172,9 @@ TTY
 else
 	fail "progress on a terminal: script(1) is not installed (apt-get install bsdutils)"
 fi
-kl progress --tree 6.1 --total lots <"$log"
-if [ "$rc" = 2 ] && grep -q "^kver-lab: error: --total needs a number, not 'lots'" "$work/err"; then pass "progress: a bad --total is an error"; else fail "progress: a bad --total (status $rc)"; fi
-kl progress --total 3 <"$log"
-if [ "$rc" = 2 ] && grep -q "progress needs --tree" "$work/err"; then pass "progress: --tree is needed"; else fail "progress: no --tree (status $rc)"; fi
+refused "progress: a bad --total is an error" "^kver-lab: error: --total needs a number, not 'lots'" \
+	progress --tree 6.1 --total lots <"$log"
+refused "progress: --tree is needed" "progress needs --tree" progress --total 3 <"$log"
 
 # --guest: did each guest run to its end? Failed checks are not its concern.
 kl report --guest "$boots/pass" "$boots/wrong-release"
@@ -183,18 +189,10 @@ fi
 # Bad boot folders: one line naming the cause, status 2.
 mkdir -p "$work/fifo"
 mkfifo "$work/fifo/point.meta"
-kl report "$work/fifo"
-if [ "$rc" = 2 ] && grep -q "^kver-lab: error: cannot read .*/fifo/point.meta: not a regular file$" "$work/err"; then
-	pass "a FIFO for point.meta is an error, not a wait"
-else
-	fail "a FIFO for point.meta (status $rc)"
-fi
-kl report "$work/nothing"
-if [ "$rc" = 2 ] && grep -q "^kver-lab: error: cannot read .*/nothing: No such file or directory$" "$work/err"; then
-	pass "a missing boot folder is an error"
-else
-	fail "a missing boot folder (status $rc)"
-fi
+refused "a FIFO for point.meta is an error, not a wait" \
+	"^kver-lab: error: cannot read .*/fifo/point.meta: not a regular file$" report "$work/fifo"
+refused "a missing boot folder is an error" \
+	"^kver-lab: error: cannot read .*/nothing: No such file or directory$" report "$work/nothing"
 
 # ktap: parse only, no boot judged (no point.meta needed).
 cp "$boots/wrong-release/serial.log" "$work/wrong.log"
@@ -218,18 +216,10 @@ if [ "$rc" = 1 ] && [ "$(jq -c '[.ok, .files[0].documents[1].counts.missing, .fi
 else
 	fail "ktap --json (status $rc)"
 fi
-kl ktap "$work/none.log"
-if [ "$rc" = 2 ] && grep -q "^kver-lab: error: cannot read .*/none.log: No such file or directory$" "$work/err"; then
-	pass "ktap: a missing file is an error"
-else
-	fail "ktap: a missing file (status $rc)"
-fi
-kl ktap "$work"
-if [ "$rc" = 2 ] && grep -q "^kver-lab: error: cannot read .*: Is a directory$" "$work/err"; then
-	pass "ktap: a folder is an error, not an empty log"
-else
-	fail "ktap: a folder (status $rc)"
-fi
+refused "ktap: a missing file is an error" \
+	"^kver-lab: error: cannot read .*/none.log: No such file or directory$" ktap "$work/none.log"
+refused "ktap: a folder is an error, not an empty log" \
+	"^kver-lab: error: cannot read .*: Is a directory$" ktap "$work"
 
 # matrix: kver-matrix's own code, the same verdicts on the same recordings.
 mboots=$top/tests/matrix/fixtures/boots

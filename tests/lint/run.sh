@@ -1,10 +1,13 @@
 #!/bin/sh
-# run.sh LINT SAN_LINT: tests of kver-lint and of compat/kver_compat.h.
+# run.sh LINT SAN_LINT [BATCH]: tests of kver-lint and of compat/kver_compat.h.
 #
 # kver-lint: every fixtures/*.c against fixtures/<name>.c.expected (its exact
 # output; exit status 1 when it is not empty, else 0), plus directory and
-# command-line cases. Each case runs three times, and is one test: the plain
-# binary, the sanitizer binary (SAN_LINT) and the plain one under valgrind.
+# command-line cases. Each case runs on the plain binary and on the
+# sanitizer binary (SAN_LINT), and is one test. BATCH (tests/lint/batch.c,
+# the plain code) then runs every case again in one process under
+# valgrind, which must find no error and no leak, with the same answers as
+# the plain binary; a difference fails the run, not a test.
 #
 # kver_compat.h: small programs compiled against generated <linux/version.h>
 # variants (with and without LINUX_VERSION_MAJOR/..., clamped and
@@ -17,51 +20,55 @@
 set -u
 here=$(CDPATH='' cd -- "$(dirname -- "$0")" && pwd)
 top=$(CDPATH='' cd -- "$here/../.." && pwd)
-[ $# -eq 2 ] || { echo "usage: run.sh LINT SAN_LINT" >&2; exit 2; }
+case $# in 2 | 3) ;; *) echo "usage: run.sh LINT SAN_LINT [BATCH]" >&2; exit 2 ;; esac
 # Absolute: the cases run from this folder.
 abs() { case $1 in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
 lint=$(abs "$1")
 san=$(abs "$2")
+batch=
+[ $# -lt 3 ] || batch=$(abs "$3")
 CC=${CC:-cc}
 # A folder per run: two runs at once must not share files. Kept on failure.
 base=${OUT:-$top/build}/tests/lint
 mkdir -p "$base"
 work=$(mktemp -d "$base/run.XXXXXX")
+mkdir -p "$work/want" "$work/got"
+: >"$work/cases"
+: >"$work/names"
+ncase=0
 # shellcheck source=SCRIPTDIR/../tap.sh
 . "$top/tests/tap.sh"
-ok() { pass "$1"; }
 not_ok() {
 	tap_want "$1" || return 0
 	fail "$1"
 	[ -z "${2:-}" ] || printf '%s\n' "$2" | head -n 20 | sed 's/^/#   /'
 }
 
-command -v valgrind >/dev/null 2>&1 || echo "# valgrind is missing: its runs fail"
+[ -z "$batch" ] || command -v valgrind >/dev/null 2>&1 || echo "# valgrind is missing: its run fails"
 
 # lint_case NAME RC STDOUT STDERR ARGS...: run kver-lint (from this folder)
-# in all three ways. STDOUT is a file with the exact output or - for none;
-# STDERR is a fixed string that must appear, or - for none.
+# plain and sanitized, and record the case for the batch. STDOUT is a file
+# with the exact output or - for none; STDERR is a fixed string that must
+# appear, or - for none.
 lint_case() {
 	name=$1 rc=$2 want_out=$3 want_err=$4
 	shift 4
 	tap_want "lint $name" || return 0
 	whys=
-	nargs=$#
-	for mode in plain san valgrind; do
-		# shellcheck disable=SC2086 # VALGRIND is a command and its flags
+	ncase=$((ncase + 1))
+	printf '%s\0' "$#" "$@" >>"$work/cases"
+	printf '%s\n' "lint $name" >>"$work/names"
+	for mode in plain san; do
 		case $mode in
-		plain) set -- "$lint" "$@" ;;
-		san) set -- "$san" "$@" ;;
-		valgrind) set -- ${VALGRIND:?VALGRIND must be set} --log-file="$work/valgrind.log" "$lint" "$@" ;;
+		plain) (cd "$here" && "$lint" "$@") >"$work/out" 2>"$work/err" ;;
+		san) (cd "$here" && "$san" "$@") >"$work/out" 2>"$work/err" ;;
 		esac
-		: >"$work/valgrind.log"
-		(cd "$here" && "$@") >"$work/out" 2>"$work/err"
 		got=$?
-		# Back to the bare arguments for the next mode.
-		case $mode in
-		valgrind) shift $(($# - nargs)) ;;
-		*) shift 1 ;;
-		esac
+		if [ "$mode" = plain ]; then
+			cp "$work/out" "$work/want/$ncase.out"
+			cp "$work/err" "$work/want/$ncase.err"
+			echo "$got" >"$work/want/$ncase.rc"
+		fi
 		why=
 		[ "$got" -eq "$rc" ] || why="exit status $got, want $rc"
 		if [ "$want_out" = - ]; then
@@ -77,13 +84,12 @@ $(cat "$work/diff")"
 			! grep -qE 'Sanitizer|runtime error' "$work/err" ||
 				why="$why; sanitizer: $(head -n 5 "$work/err")"
 		fi
-		[ ! -s "$work/valgrind.log" ] || why="$why; valgrind: $(head -n 10 "$work/valgrind.log")"
 		[ -z "$why" ] || whys="$whys
 $mode: ${why#; }"
 	done
 	# One test, whatever the build it ran on.
 	if [ -z "$whys" ]; then
-		ok "lint $name"
+		pass "lint $name"
 	else
 		not_ok "lint $name" "${whys#?}"
 	fi
@@ -123,7 +129,7 @@ else
 		grep -q "^\.B $r\$" "$top/man/kver-lint.1" || missing="$missing $r"
 	done <"$work/rules"
 	if [ -z "$missing" ] && grep -q '^	{ "kver-' "$top/lint/rules.c"; then
-		ok "man/kver-lint.1 renders and names every rule"
+		pass "man/kver-lint.1 renders and names every rule"
 	else
 		not_ok "man/kver-lint.1 names every rule" "missing:$missing"
 	fi
@@ -133,7 +139,7 @@ if (cd "$here" && "$lint" --format=sarif fixtures/wrappers fixtures/boundary-255
 	>"$work/log.sarif" 2>"$work/err"; then
 	not_ok "SARIF log of findings" "exit status 0"
 elif why=$(python3 "$here/sarif_check.py" "$work/log.sarif" 11 2>&1); then
-	ok "SARIF log of findings: $why"
+	pass "SARIF log of findings: $why"
 else
 	not_ok "SARIF log of findings" "$why"
 fi
@@ -189,7 +195,7 @@ else
 		got=$(dkms_build "$1" "$2" "$3")
 		ko=$work/dkms/$1/tree/kver_cmp/1.0/$2/x86_64/module/kver_cmp.ko
 		if [ "$got" = "$4" ] && { [ "$got" != 0 ] || [ -f "$ko" ]; }; then
-			ok "dkms with $3, kernel $2: status $got"
+			pass "dkms with $3, kernel $2: status $got"
 		else
 			not_ok "dkms with $3, kernel $2" "status $got, want $4: $(tail -n 3 "$work/dkms/$1/log")"
 		fi
@@ -328,7 +334,7 @@ variant() {
 			elif ! diff -u "$v/expected" "$v/got" >"$v/diff"; then
 				not_ok "$name" "$(printf 'columns: a b c at_if below_if at_c below_c naive\n'; cat "$v/diff")"
 			else
-				ok "$name"
+				pass "$name"
 			fi
 		done
 	done
@@ -336,7 +342,7 @@ variant() {
 	if [ "$4" = full ] && [ "$3" -ge 255 ]; then
 		wrong=$(awk '$4 != $8' "$v/expected" | wc -l)
 		if [ "$wrong" -gt 0 ] && cmp -s "$v/expected" "$v/got"; then
-			ok "naive test wrong $wrong times on $1.$2.$3, compat never"
+			pass "naive test wrong $wrong times on $1.$2.$3, compat never"
 		else
 			not_ok "naive test wrong on $1.$2.$3" "the naive answers were all right"
 		fi
@@ -359,7 +365,7 @@ variant() {
 				if $cc $flags -I"$v" -I"$top/compat" -c -o "$v/$f.o" \
 					"$here/compat/$f.c" >"$v/$f.log" 2>&1; then
 					case $must in
-					no) ok "$name" ;;
+					no) pass "$name" ;;
 					*) not_ok "$name" "compiled, but must be refused" ;;
 					esac
 				else
@@ -367,7 +373,7 @@ variant() {
 					no) not_ok "$name" "$(cat "$v/$f.log")" ;;
 					*)
 						if grep -q "$refuse_name" "$v/$f.log"; then
-							ok "$name"
+							pass "$name"
 						else
 							not_ok "$name" "refused without naming the reason: $(cat "$v/$f.log")"
 						fi
@@ -396,13 +402,13 @@ variable() {
 			if [ "$4" != full ] && [ "$1.$2.$(code_sub "$3" "$4")" = 5.4.255 ]; then
 				not_ok "$name" "linked, but must be refused"
 			elif "$v/var-$cc" >"$v/var.got" 2>&1 && cmp -s "$v/var.expected" "$v/var.got"; then
-				ok "$name: answers $(cat "$v/var.got")"
+				pass "$name: answers $(cat "$v/var.got")"
 			else
 				not_ok "$name" "answers $(cat "$v/var.got"), want $(cat "$v/var.expected")"
 			fi
 		elif [ "$4" != full ] && [ "$1.$2.$(code_sub "$3" "$4")" = 5.4.255 ] &&
 			grep -q kver_error_SUBLEVEL_is_a_variable "$v/var.log"; then
-			ok "$name: refused at link time"
+			pass "$name: refused at link time"
 		else
 			not_ok "$name" "$(cat "$v/var.log")"
 		fi
@@ -430,9 +436,42 @@ variable 4 9 300 clamp49
 variable 5 4 300 clamp49
 variable 5 4 200 preclamp
 
-if [ "$tap_nfail" -eq 0 ]; then
+# Every recorded case again, in one process under valgrind: no error, no
+# leak, and the plain binary's answers. A difference fails the run.
+batch_run() {
+	(
+		cd "$here" || exit 1
+		# shellcheck disable=SC2086 # VALGRIND is a command and its flags
+		timeout 600 ${VALGRIND:?VALGRIND must be set} --log-file="$work/vg" \
+			"$batch" "$work/cases" "$work/got"
+	) || { echo "# valgrind over the batch of $ncase cases failed:"; sed 's/^/# /' "$work/vg"; return 1; }
+	if [ -s "$work/vg" ]; then
+		echo "# valgrind over the batch of $ncase cases:"
+		sed 's/^/# /' "$work/vg"
+		return 1
+	fi
+	k=1 bad=0
+	while [ "$k" -le "$ncase" ]; do
+		for f in rc out err; do
+			cmp -s "$work/want/$k.$f" "$work/got/$k.$f" && continue
+			echo "# valgrind, $(sed -n "${k}p" "$work/names"): $f differs from the plain run's"
+			diff "$work/want/$k.$f" "$work/got/$k.$f" | sed 's/^/# /'
+			bad=1
+		done
+		k=$((k + 1))
+	done
+	[ "$bad" = 1 ] || echo "# valgrind: the $ncase cases again in one process, no error, no leak"
+	[ "$bad" = 0 ]
+}
+
+status=0
+if [ -n "$batch" ] && [ "$ncase" -gt 0 ]; then
+	batch_run || status=1
+fi
+if [ "$tap_nfail" -eq 0 ] && [ "$status" = 0 ]; then
 	rm -rf "$work"
 else
 	echo "# files of the failed cases: $work"
 fi
-tap_end "kver-lint and kver_compat.h"
+tap_end "kver-lint and kver_compat.h" || status=1
+exit "$status"

@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The probe's own interface between its files (what the host reads of it
+ * is protocol.h):
+ *   output.c  the KTAP it prints: numbered results, diagnostics, values
+ *   init.c    PID 1's duties: mounts, files, the kernel command line, power-off
+ *   checks.c  the checks, a table; the plan is counted from it
+ *   guest.c   the guest plugins' tests under /guest, found and run
+ *   main.c    the order of it all
+ */
+#ifndef KVER_PROBE_H
+#define KVER_PROBE_H
+
+#include <stddef.h>
+#include <sys/utsname.h>
+
+#include "kver.h"
+#include "protocol.h"
+
+/* output.c */
+/* One numbered KTAP result; SKIP is the reason of a skip, or NULL. */
+void result(int ok, const char *name, const char *skip);
+/* One "# " diagnostic line. */
+void diag(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* "# value: key=val" lines are what the host's boot model collects. */
+#define value(key, fmt, ...) diag(KVER_VALUE key "=" fmt, __VA_ARGS__)
+/* Did any result so far fail? */
+int any_failed(void);
+
+/* init.c */
+/* Read a small text file into buf without its trailing newline; -errno. */
+int read_text(const char *path, char *buf, size_t size);
+/* Mount devtmpfs, proc and sysfs, and keep kernel messages off the console. */
+void init_system(void);
+/* The value of NAME= in CMDLINE (a kernel command line), copied into buf. */
+int cmdline_value(const char *cmdline, const char *name, char *buf, size_t size);
+/* The value of NAME= on the running kernel's command line. */
+int cmdline_param(const char *name, char *buf, size_t size);
+/* Print the exit marker with STATUS and leave QEMU with it. */
+_Noreturn void leave(int status);
+
+/* checks.c */
+/* What the lab built, and what the checks compare it with. */
+struct probe {
+	const char *expect;	/* kver.expect=: the release uname -r must say */
+	const char *version;	/* kver.version=: the real M.P.S */
+	struct kver want;	/* version, parsed */
+	int hidden;		/* the release hides the version (6.1.0-75-amd64) */
+	struct utsname uts;	/* uname(2) */
+};
+/* Does release begin with the numbers of want (and not go on with a digit)? */
+int release_matches(const char *release, const char *want);
+/* The number of results run_checks() prints. */
+int checks_planned(void);
+/* Run every check in the table's order, one result line each. */
+void run_checks(struct probe *p);
+
+/* guest.c */
+#define GUEST_DIR "/guest"
+#define MAX_GUEST_TESTS 64
+struct guest_test {
+	char plugin[256];
+	char prog[256];		/* empty: the plugin does not apply */
+	char skip[256];		/* why it does not */
+};
+/* Every DIR/<plugin>/<prog>.t, sorted, so that the plan can come first. */
+int find_guest_tests(const char *dir, struct guest_test *tests, int max);
+/* Run them in order (or report their skips), one result line each. */
+void run_guest_tests(const char *dir, const struct guest_test *tests, int n,
+		     const char *expect, const char *version);
+
+#endif
