@@ -34,17 +34,18 @@ set -eu
 
 me=${0##*/}
 here=$(CDPATH='' cd -- "$(dirname -- "$0")" && pwd)
-top=$(CDPATH='' cd -- "$here/../.." && pwd)
-cache=${KVER_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/kver}
+# lab/common.sh takes the repository from the script's parent folder unless
+# KVER_TOP is set; this script is two levels down.
+KVER_TOP=$(CDPATH='' cd -- "$here/../.." && pwd)
+# shellcheck source=SCRIPTDIR/../../lab/common.sh
+. "$KVER_TOP/lab/common.sh"
+top=$KVER_TOP
+cache=$KVER_CACHE
 jobs=${KVER_JOBS:-$(nproc)}
 
-die() {
-	printf '%s: error: %s\n' "$me" "$*" >&2
-	exit 1
-}
-
 usage() {
-	echo "usage: $me [--build] [--kunit] [--keep] TREE   (TREE: 6.1 or 6.12)"
+	echo "usage: $me [--build] [--kunit] [--keep] TREE"
+	echo "       (TREE: one of $KVER_KNOWN_TREES)"
 }
 
 build=0
@@ -62,11 +63,7 @@ while [ $# -gt 0 ]; do
 done
 [ $# -eq 1 ] || { usage >&2; exit 2; }
 tree=$1
-known=$(sed -n 's/^trees: *//p' "$top/lab/lab.conf")
-case " $known " in
-*" $tree "*) ;;
-*) die "unknown tree '$tree' (known: $known)" ;;
-esac
+check_tree "$tree"
 
 pristine=$cache/$tree/pristine
 sdir=$top/patches/$tree
@@ -94,6 +91,7 @@ trap cleanup EXIT
 rm -rf "$src" "$log"
 mkdir -p "$work" "$log"
 
+# Results on stdout, one line each (lab/common.sh's say is for progress).
 say() {
 	printf '%s\n' "$*"
 }
