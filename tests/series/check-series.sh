@@ -6,8 +6,9 @@
 #   - `patch -p1 --dry-run` applies it to the tree as the previous patches
 #     left it (the lab applies the series with patch -p1);
 #   - `git am` applies it to a fresh git copy of the pristine tree;
-#   - with --build: the kernel, configured like the lab's (tinyconfig +
-#     lab/kernel.config + patches/TREE/config), builds incrementally in one
+#   - with --build: the kernel, configured by the lab's own recipe
+#     (lab/configure.sh: tinyconfig + lab/kernel.config +
+#     patches/TREE/config, every option checked), builds incrementally in one
 #     out-of-tree folder after the patch, and so do the user-space parts the
 #     patch touches (libbpf, perf's util.c, the version kselftest, which
 #     also runs on this machine's kernel);
@@ -104,15 +105,18 @@ rm -f "$src/.kver-tree"
 git -C "$src" init -q
 git -C "$src" config user.name "kver check"
 git -C "$src" config user.email kver@example.org
+# No packing behind our back: the folder is removed at the end.
+git -C "$src" config gc.auto 0
 # Debian's top-level .gitignore ignores everything.
 git -C "$src" add -A -f .
 git -C "$src" commit -q -m pristine
 
-# The lab's configuration: tinyconfig plus the two fragments. Regenerated
-# after every patch, so that options a patch adds are taken up; when nothing
-# changed, make rebuilds nothing for it.
-fragments="$top/lab/kernel.config"
-[ ! -f "$sdir/config" ] || fragments="$fragments $sdir/config"
+# The lab's configuration (lab/configure.sh: tinyconfig plus
+# lab/kernel.config and the series' fragment, each option checked after
+# olddefconfig). Regenerated after every patch, so that options a patch adds
+# are taken up; when nothing changed, make rebuilds nothing for it. Before
+# the patch that adds one of the series' options, the tree has no such
+# symbol: until then the series' fragment is given without it.
 # ccache, as the lab uses it (KVER_CCACHE=0 turns it off); paths below the
 # work folder are hashed relative to it, so reruns hit the cache.
 cc=gcc
@@ -125,13 +129,25 @@ kmake() {
 	nice -n 10 make -s -C "$src" O="$obj" ARCH=x86_64 CC="$cc" "$@"
 }
 configure() {
-	mkdir -p "$obj"
-	kmake tinyconfig >/dev/null 2>&1
-	# merge_config.sh writes temporary files into the current directory.
-	# shellcheck disable=SC2086 # word splitting of the fragment list is wanted
-	(cd "$obj" && "$src/scripts/kconfig/merge_config.sh" -m -O "$obj" "$obj/.config" \
-		$fragments >/dev/null 2>&1)
-	kmake olddefconfig >/dev/null 2>&1
+	_frags=$top/lab/kernel.config
+	if [ -f "$sdir/config" ]; then
+		_sc=$work/patches-$tree-config
+		: >"$_sc"
+		grep -E '^(CONFIG_[A-Za-z0-9_]+=|# CONFIG_[A-Za-z0-9_]+ is not set)' "$sdir/config" |
+			while IFS= read -r _opt; do
+				_sym=$(printf '%s\n' "$_opt" | sed -n 's/^\(# \)\{0,1\}CONFIG_\([A-Za-z0-9_]*\).*/\2/p')
+				if grep -rqsE --include='Kconfig*' "^[[:space:]]*(menu)?config[[:space:]]+$_sym\$" "$src"; then
+					printf '%s\n' "$_opt" >>"$_sc"
+				fi
+			done
+		_frags="$_frags $_sc"
+	fi
+	# shellcheck disable=SC2086 # one word per fragment
+	if ! _out=$(nice -n 10 sh "$top/lab/configure.sh" "$src" "$obj" $_frags -- \
+		ARCH=x86_64 CC="$cc" 2>&1); then
+		printf '%s\n' "$_out" | tail -n 1 | sed 's/^[^ :]*: error: //'
+		return 1
+	fi
 }
 
 # User-space parts that a patch touches, built as their own makefiles do.
@@ -171,7 +187,7 @@ build_tools() {
 
 if [ "$build" = 1 ]; then
 	say "building the pristine tree in $obj (the first build takes minutes)"
-	configure
+	out=$(configure) || die "the pristine tree: the lab's configuration fails: $out"
 	kmake -j"$jobs" bzImage >"$log/pristine.build" 2>&1 ||
 		die "the pristine tree does not build (log: $log/pristine.build)"
 fi
@@ -189,7 +205,7 @@ for p in $patches; do
 	line="ok   $p: patch --dry-run, git am"
 	if [ "$build" = 1 ]; then
 		start=$(date +%s)
-		configure
+		out=$(configure) || die "$p: the lab's configuration fails: $out"
 		kmake -j"$jobs" bzImage >"$log/$p.build" 2>&1 ||
 			die "$p: the kernel does not build after this patch (log: $log/$p.build)"
 		build_tools "$p" ||
