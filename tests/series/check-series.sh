@@ -18,7 +18,10 @@
 #     tests/series/checkpatch-kept (each one is justified in the patch's
 #     notes, below its "---").
 #   - the cover letter lists, per patch, exactly the recipients that
-#     scripts/get_maintainer.pl gives for it.
+#     scripts/get_maintainer.pl gives for it;
+#   - when spatch is installed, the semantic patches the series adds
+#     report, over the patched tree, exactly the findings listed in
+#     tests/series/cocci-expected.
 # Then tests/series/host-tests.sh runs on the patched tree, and with --kunit
 # the series' KUnit suite runs under the kernel's own runner, kunit.py, in
 # QEMU (its own x86_64 build of the suite's .kunitconfig); the lab's KTAP
@@ -258,6 +261,63 @@ for p in $patches; do
 		die "$p: the cover letter's recipients differ from get_maintainer.pl's: $(printf '%s\n' "$want" | tr '\n' ';')"
 done
 say "ok   cover letter: the recipients of every patch are get_maintainer.pl's"
+
+# The series' own semantic patches (scripts/coccinelle/ files that a patch
+# adds), when spatch is installed: each runs in report mode over the tree
+# with the whole series, and its findings must be exactly the ones listed
+# for the tree in tests/series/cocci-expected. spatch parses only the files
+# that the list's "grep" line for the semantic patch pre-selects, as
+# coccicheck's --use-idutils would (a whole-tree run takes tens of minutes
+# and found nothing more; see the patch's notes).
+cocci_expected=$here/cocci-expected
+coccis=$(for p in $patches; do
+	sed -n '/^--- \/dev\/null$/{n;s|^+++ b/\(scripts/coccinelle/.*\.cocci\)$|\1|p;}' "$sdir/$p"
+done)
+if [ -n "$coccis" ] && ! command -v spatch >/dev/null 2>&1; then
+	say "--   coccinelle: spatch is not installed; the series' semantic patches were not run"
+elif [ -n "$coccis" ]; then
+	for c in $coccis; do
+		name=${c##*/}
+		greps=$(sed -n "s/^grep $name //p" "$cocci_expected")
+		[ -n "$greps" ] || die "$name: no 'grep $name REGEX' line in tests/series/cocci-expected"
+		start=$(date +%s)
+		# Each grep line selects the files that match all of its extended
+		# regular expressions (" && " between them), ignoring case.
+		files=$(printf '%s\n' "$greps" | while IFS= read -r g; do
+			set --
+			while :; do
+				set -- "$@" -e "${g%% && *}"
+				case $g in *" && "*) g=${g#* && } ;; *) break ;; esac
+			done
+			(cd "$src" && git grep -l -I -i -E --all-match "$@" -- '*.c' '*.h') || true
+		done | LC_ALL=C sort -u)
+		n_files=$(printf '%s\n' "$files" | grep -c . || true)
+		# Paths as spatch prints them, relative to the tree; the columns are
+		# left out.
+		# One file per group: files given on spatch's command line are one
+		# group, matched as one unit, on one core, under one time limit.
+		printf '%s\n' "$files" | sed '/^$/d; G' >"$log/$name.groups"
+		: >"$log/$name.report"
+		# The semantic patch's own "Options:", as coccicheck passes them.
+		opts=$(sed -n 's|^// Options:||p' "$src/$c")
+		# shellcheck disable=SC2086 # one word per option
+		[ -z "$files" ] || (cd "$src" && nice -n 10 spatch --sp-file "$c" -D report --no-show-diff \
+			--very-quiet $opts -j "$jobs" --file-groups "$log/$name.groups") \
+			>"$log/$name.report" 2>"$log/$name.err" ||
+			die "$name: spatch fails (log: $log/$name.err)"
+		! grep -qiE 'timeout|exception|error' "$log/$name.err" ||
+			die "$name: spatch did not finish every file: $(grep -m1 -iE 'timeout|exception|error' "$log/$name.err" | cut -c1-100) (log: $log/$name.err)"
+		sed -n 's|^\(\./\)\{0,1\}\([^:]*:[0-9]*\):[0-9-]*: \(.*\)$|'"$tree $name"' \2: \3|p' \
+			"$log/$name.report" | LC_ALL=C sort >"$log/$name.found"
+		grep "^$tree $name " "$cocci_expected" | LC_ALL=C sort >"$log/$name.expected" || true
+		if ! diff -u "$log/$name.expected" "$log/$name.found" >"$log/$name.diff"; then
+			extra=$(grep -c '^+[^+]' "$log/$name.diff" || true)
+			missing=$(grep -c '^-[^-]' "$log/$name.diff" || true)
+			die "$name: findings differ from tests/series/cocci-expected: $extra new, $missing missing (diff: $log/$name.diff)"
+		fi
+		say "ok   coccinelle $name: $(grep -c . "$log/$name.found" || true) findings as expected, $n_files files in $(($(date +%s) - start)) s"
+	done
+fi
 
 "$here/host-tests.sh" "$src" || die "tests/series/host-tests.sh fails on the patched tree"
 
