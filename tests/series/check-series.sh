@@ -1,5 +1,6 @@
 #!/bin/sh
-# check-series.sh [--build] [--kunit] [--keep] TREE
+# check-series.sh [--build] [--kunit] [--keep]
+#                 [--history GITDIR [--history-path TREE_DIR=GIT_DIR]] TREE
 #
 # Checks the kver series of one tree (patches/TREE/series) against the
 # pristine Debian source tree, patch by patch:
@@ -21,7 +22,9 @@
 #     scripts/get_maintainer.pl gives for it;
 #   - when spatch is installed, the semantic patches the series adds
 #     report, over the patched tree, exactly the findings listed in
-#     tests/series/cocci-expected.
+#     tests/series/cocci-expected;
+#   - with --history: each patch's subject prefix is one that git log
+#     shows for a file it touches, in GITDIR.
 # Then tests/series/host-tests.sh runs on the patched tree, and with --kunit
 # the series' KUnit suite runs under the kernel's own runner, kunit.py, in
 # QEMU (its own x86_64 build of the suite's .kunitconfig); the lab's KTAP
@@ -48,18 +51,25 @@ cache=$KVER_CACHE
 jobs=${KVER_JOBS:-$(nproc)}
 
 usage() {
-	echo "usage: $me [--build] [--kunit] [--keep] TREE"
+	echo "usage: $me [--build] [--kunit] [--keep] [--history GITDIR [--history-path TREE_DIR=GIT_DIR]] TREE"
 	echo "       (TREE: one of $KVER_KNOWN_TREES)"
 }
 
 build=0
 kunit=0
 keep=0
+history=
+hmap=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--build) build=1; shift ;;
 	--kunit) kunit=1; shift ;;
 	--keep) keep=1; shift ;;
+	--history | --history-path)
+		[ $# -ge 2 ] || { usage >&2; die "$1 needs a value"; }
+		if [ "$1" = --history ]; then history=$2; else hmap=$2; fi
+		shift 2
+		;;
 	-h | --help) usage; exit 0 ;;
 	-*) usage >&2; die "unknown option $1" ;;
 	*) break ;;
@@ -68,6 +78,15 @@ done
 [ $# -eq 1 ] || { usage >&2; exit 2; }
 tree=$1
 check_tree "$tree"
+if [ -n "$history" ]; then
+	git --git-dir="$history" rev-parse -q --verify HEAD >/dev/null 2>&1 ||
+		die "--history $history is not a git directory with a HEAD commit"
+fi
+case $hmap in
+'' | ?*=*) ;;
+*) die "--history-path takes TREE_DIR=GIT_DIR, not '$hmap'" ;;
+esac
+[ -z "$hmap" ] || [ -n "$history" ] || die "--history-path needs --history"
 
 pristine=$cache/$tree/pristine
 sdir=$top/patches/$tree
@@ -316,6 +335,70 @@ elif [ -n "$coccis" ]; then
 			die "$name: findings differ from tests/series/cocci-expected: $extra new, $missing missing (diff: $log/$name.diff)"
 		fi
 		say "ok   coccinelle $name: $(grep -c . "$log/$name.found" || true) findings as expected, $n_files files in $(($(date +%s) - start)) s"
+	done
+fi
+
+# With --history GITDIR (a git directory with the history of the tree's
+# files, such as a mainline clone; --history-path TREE_DIR=GIT_DIR when it
+# holds only one folder of the tree under another name, as libbpf's GitHub
+# mirror holds tools/lib/bpf as src): each patch's subject prefix, the
+# subject up to its last ": ", must be the prefix of one of the last
+# KVER_HISTORY_DEPTH (10) commits of one of the files it touches; for a new
+# file, of the nearest folder above it with history. A patch none of whose
+# files has history there is named, not failed.
+# history_path FILE: FILE's path in GITDIR, or status 1 outside it.
+history_path() {
+	if [ -z "$hmap" ]; then
+		printf '%s\n' "$1"
+		return 0
+	fi
+	case $1 in
+	"${hmap%%=*}"/*) printf '%s/%s\n' "${hmap#*=}" "${1#"${hmap%%=*}"/}" ;;
+	*) return 1 ;;
+	esac
+}
+# prefixes PATH: the subject prefixes of PATH's last commits, one a line.
+prefixes() {
+	git --git-dir="$history" log --no-merges --format=%s -n "${KVER_HISTORY_DEPTH:-10}" -- "$1" |
+		sed -n 's/^\(.*\): .*$/\1/p' | sort -u
+}
+if [ -n "$history" ]; then
+	hroot=.
+	[ -z "$hmap" ] || hroot=${hmap#*=}
+	for p in $patches; do
+		subj=$(git mailinfo /dev/null /dev/null <"$sdir/$p" | sed -n 's/^Subject: //p')
+		want=$(printf '%s\n' "$subj" | sed -n 's/^\(.*\): .*$/\1/p')
+		[ -n "$want" ] || die "$p: the subject '$subj' has no prefix"
+		covered=
+		match=
+		while IFS= read -r f; do
+			g=$(history_path "$f") || continue
+			have=
+			while [ "$g" != "$hroot" ] && [ "$g" != . ]; do
+				have=$(prefixes "$g")
+				[ -z "$have" ] || break
+				g=$(dirname -- "$g")
+			done
+			[ -n "$have" ] || continue
+			covered="$covered $g"
+			if printf '%s\n' "$have" | grep -qxF -- "$want"; then
+				match=$g
+				break
+			fi
+			seen_prefixes="${seen_prefixes:-}$(printf '%s\n' "$have" | sed "s|^|$g: |")
+"
+		done <<EOF
+$(sed -n 's|^+++ b/||p' "$sdir/$p")
+EOF
+		if [ -n "$match" ]; then
+			say "ok   $p: subject prefix '$want' is in git log of $match"
+		elif [ -z "$covered" ]; then
+			say "--   $p: subject prefix '$want' not checked: no history of its files in $history"
+		else
+			printf '%s' "${seen_prefixes:-}" >"$log/$p.prefixes"
+			die "$p: subject prefix '$want' is not among the last ${KVER_HISTORY_DEPTH:-10} prefixes of$covered (they are in $log/$p.prefixes)"
+		fi
+		seen_prefixes=
 	done
 fi
 
