@@ -3,7 +3,10 @@
 # Shared helpers for the lab scripts: paths, messages, locking.
 # Sourced, never run. Every script using it runs under `set -eu`.
 
-KVER_TOP=$(CDPATH='' cd -- "$(dirname -- "$0")/.." && pwd)
+# The repository: one level above the running script (lab/, tests/,
+# matrix/, bench/), unless the script set KVER_TOP before sourcing this
+# (tests/series/ is two levels down).
+KVER_TOP=${KVER_TOP:-$(CDPATH='' cd -- "$(dirname -- "$0")/.." && pwd)}
 KVER_CACHE=${KVER_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/kver}
 
 # lab_conf KEY: the words of KEY in lab/lab.conf (trees, points, variants).

@@ -10,7 +10,7 @@ packages="linux-source-6.1 linux-source-6.12 qemu-system-x86 build-essential mak
 bc bison flex cpio gzip xz-utils lz4 libelf-dev libssl-dev kmod
 ccache patch rsync python3 git perl clang libclang-rt-14-dev valgrind
 shellcheck util-linux zlib1g-dev pkg-config groff-base libxml2-utils jq dkms
-busybox-static"
+busybox-static coccinelle"
 
 if [ "${1:-}" = --list ]; then
 	# shellcheck disable=SC2086 # the list, one line
