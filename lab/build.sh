@@ -137,21 +137,8 @@ stamp=$( (cat "$KVER_TOP/lab/kernel.config"; [ -z "$series_config" ] || cat "$se
 	sha256sum | cut -c1-16)
 if [ ! -f "$build/.config" ] || [ "$(cat "$build/.kver-config" 2>/dev/null)" != "$stamp" ]; then
 	say "configuring $tree: tinyconfig + lab/kernel.config${series_config:+ + $series_config}"
-	mkdir -p "$build"
-	kmake "$@" tinyconfig >"$build/.kver-config.log" 2>&1 || die "make tinyconfig failed for $tree (log: $build/.kver-config.log)"
-	# merge_config.sh writes temporary files into the current directory.
-	(cd "$build" && "$src/scripts/kconfig/merge_config.sh" -m -O "$build" "$build/.config" \
-		"$KVER_TOP/lab/kernel.config" ${series_config:+"$series_config"} >/dev/null 2>&1)
-	kmake "$@" olddefconfig >>"$build/.kver-config.log" 2>&1 ||
-		die "make olddefconfig failed for $tree (log: $build/.kver-config.log)"
-	# Every requested option must have survived olddefconfig.
-	for frag in "$KVER_TOP/lab/kernel.config" ${series_config:+"$series_config"}; do
-		grep -E '^(CONFIG_[A-Za-z0-9_]+=|# CONFIG_[A-Za-z0-9_]+ is not set)' "$frag" |
-			while IFS= read -r line; do
-				grep -qxF "$line" "$build/.config" ||
-					die "config option '$line' from ${frag#"$KVER_TOP"/} is not set after olddefconfig (missing dependency or unknown symbol)"
-			done
-	done
+	sh "$KVER_TOP/lab/configure.sh" "$src" "$build" "$KVER_TOP/lab/kernel.config" \
+		${series_config:+"$series_config"} -- "$@"
 	echo "$stamp" >"$build/.kver-config"
 fi
 
