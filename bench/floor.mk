@@ -8,7 +8,8 @@
 # Kbuild's saved commands, one home for it): FLOOR_OBJS, the objects, wait
 # for kver-floor-start; the first link waits for kver-floor-objs; then each
 # step for the one before it. Nothing else of Kbuild runs: no walk of the
-# tree, no prepare, no version headers (the bench writes them). FLOOR_TIMES
+# tree, no prepare, no version headers (the bench writes them; it passes
+# REPLAY_AFTER=kver-floor-start, so lab/replay.mk does not). FLOOR_TIMES
 # gets three times: start, objects done, all done.
 
 .PHONY: kver-floor kver-floor-start kver-floor-objs

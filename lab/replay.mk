@@ -31,6 +31,20 @@ kver-replay-headers: include/config/kernel.release $(version_h) \
 		include/generated/utsrelease.h include/generated/compile.h
 	$(Q)$(MAKE) $(build)=init init/utsversion-tmp.h include/generated/utsversion.h
 
+# The top Makefile exports KERNELRELEASE (and MODLIB and INSTALL_DTBS_PATH,
+# built on it) as a $(shell cat ...), 6.1 PAHOLE_FLAGS as a $(shell) of a
+# script; make runs those again for the environment of every step (five
+# processes a step). Once REPLAY_AFTER (the headers) is made they no longer
+# change: they are read once here, before the first step's recipe.
+REPLAY_AFTER ?= kver-replay-headers
+.PHONY: kver-replay-env
+kver-replay-env: $(REPLAY_AFTER)
+	$(eval KERNELRELEASE := $(KERNELRELEASE))
+	$(if $(filter recursive,$(flavor PAHOLE_FLAGS)),$(eval PAHOLE_FLAGS := $(PAHOLE_FLAGS)))
+	@:
+
+$(addprefix kver-replay/,$(REPLAY_STEPS)): kver-replay-env
+
 # '+': some saved commands run make themselves (link-vmlinux.sh, the
 # postlink), and share the jobs. The compiler's dependency file is left
 # behind by the saved command alone (Kbuild's fixdep turns it into the
