@@ -54,7 +54,9 @@ list=$out/initramfs.list
 		done
 	fi
 } >"$list"
-"$gen" "$list" | gzip -1 >"$out/initramfs.cpio.gz"
+# Not compressed: the guest would unpack it on an emulated CPU (0.2-0.3 s
+# of a 1.3 s boot here) after the host spent 0.2 s on gzip.
+"$gen" "$list" >"$out/initramfs.cpio"
 
 # KVM only where it really works; TCG is the default and always suffices.
 accel=tcg
@@ -72,7 +74,7 @@ timeout -k 5 "$timeout" qemu-system-x86_64 -machine pc,accel=$accel -m 512 -smp 
 	-serial "file:$out/serial.log" \
 	-device qemu-xhci \
 	-device isa-debug-exit,iobase=0xf4,iosize=0x04 \
-	-kernel "$kernel" -initrd "$out/initramfs.cpio.gz" \
+	-kernel "$kernel" -initrd "$out/initramfs.cpio" \
 	-append "console=ttyS0 panic=-1 noapictimer kver.expect=$expect${KVER_VERSION:+ kver.version=$KVER_VERSION}" \
 	</dev/null >"$out/qemu.stderr" 2>&1 || rc=$?
 echo "$rc" >"$out/qemu.status"
