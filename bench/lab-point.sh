@@ -22,6 +22,9 @@
 #            boot, parse), after one run that builds its kernel
 #
 # and prints lab/floor (target <= 1.5) and lab/kunit.py (target <= 0.6).
+# Every run uses SUBLEVELs no earlier run built (KVER_BENCH_SUBLEVEL, the
+# first of them, sets them), so compiles miss the compiler cache as a new
+# point's do.
 # It works in the lab's own cache (a missing build folder is built first,
 # not timed). KVER_BENCH_FULL=1 also times a full build of a new build
 # folder, in a cache of its own ($KVER_CACHE/bench, compiler cache
@@ -33,6 +36,11 @@ tree=${1:-6.1}
 check_tree "$tree"
 npoints=${KVER_BENCH_POINTS:-4}
 case $npoints in '' | *[!0-9]* | 0) die "KVER_BENCH_POINTS must be a number above 0, not '$npoints'" ;; esac
+# SUBLEVELs not built before: a point of an earlier run would find its
+# objects in the compiler cache, as a new point does not.
+first=${KVER_BENCH_SUBLEVEL:-$(($(date +%s) % 50000 + 1000))}
+case $first in '' | *[!0-9]*) die "KVER_BENCH_SUBLEVEL must be a number, not '$first'" ;; esac
+[ "$((first + npoints + 1))" -le 65535 ] || die "KVER_BENCH_SUBLEVEL $first leaves no room for $npoints points below 65536"
 main_cache=$KVER_CACHE
 top=$KVER_TOP
 now() { date +%s.%N; }
@@ -63,13 +71,13 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 # The lab: one point to fill the plugins' caches, then the measured run.
-say "bench: lab, first point (SUBLEVEL=301, fills the plugin caches)"
-sh "$top/lab/run.sh" --trees "$tree" --out "$work/lab-first" 301 >"$work/lab-first.log" 2>&1 ||
-	{ tail -n 20 "$work/lab-first.log" >&2; die "the lab point SUBLEVEL=301 failed"; }
+say "bench: lab, first point (SUBLEVEL=$first, fills the plugin caches)"
+sh "$top/lab/run.sh" --trees "$tree" --out "$work/lab-first" "$first" >"$work/lab-first.log" 2>&1 ||
+	{ tail -n 20 "$work/lab-first.log" >&2; die "the lab point SUBLEVEL=$first failed"; }
 set --
 i=0
 while [ "$i" -lt "$npoints" ]; do
-	set -- "$@" $((302 + i))
+	set -- "$@" $((first + 1 + i))
 	i=$((i + 1))
 done
 say "bench: lab, $npoints further points in one run ($*)"
@@ -87,7 +95,7 @@ meta() {
 # The floor, on the same build folder as the lab left it, under the
 # tree's lock (it writes the version headers and the images).
 fl=$work/floor.mk.in
-last=$((301 + npoints))
+last=$((first + npoints))
 floor_run() {
 	(cd "$build" && grep -rlE --include='.*.o.cmd' \
 		'include/generated/(uapi/linux/version|utsrelease|compile|utsversion)\.h' .) |
@@ -147,10 +155,10 @@ kunit_run() {
 		{ tail -n 20 "$work/kunit-$1.log" >&2; die "kunit.py run at SUBLEVEL=$1 failed"; }
 }
 say "bench: kunit.py, first run (builds its kernel unless kept from an earlier bench)"
-kunit_run 301
-say "bench: kunit.py run --make_options SUBLEVEL=302"
+kunit_run "$first"
+say "bench: kunit.py run --make_options SUBLEVEL=$((first + 1))"
 t0=$(now)
-kunit_run 302
+kunit_run $((first + 1))
 kunit=$(secs "$t0" "$(now)")
 
 echo
