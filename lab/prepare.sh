@@ -6,8 +6,16 @@
 # src starts as a hard-link copy of pristine. Before a patch touches a file,
 # that file gets its own inode, so pristine never changes. Switching to
 # another series restores the files the previous one touched (with a fresh
-# mtime, so the shared build folder rebuilds just what changed) and applies
-# the new one: a series switch costs an incremental build, not a full one.
+# mtime, so the build folder rebuilds just what changed) and applies the
+# new one: a series switch costs an incremental build, not a full one.
+#
+# Each series keeps its own source and build folder across switches: the
+# one left goes on the tree's shelf (TREE/shelf/ID/src and build), and a
+# series found there is moved back in place, as it was (same paths, so
+# Kbuild's saved commands stay the same; same mtimes, so nothing is built
+# again), and its next point is a version-only one. A series not on the
+# shelf starts from a copy of the one left (hard links for the source, a
+# copy of the build folder), made to carry the new series as above.
 set -eu
 . "$(dirname -- "$0")/common.sh"
 
@@ -43,15 +51,56 @@ id=$( (
 	done
 ) | sha256sum | cut -c1-16)
 
+build=$(build_dir "$tree")
+shelf=$(tree_dir "$tree")/shelf
 # A working tree made from an older package of the tree is thrown away whole,
-# with its build folder: restoring single files cannot bring it up to date.
+# with its build folder and the shelf: restoring single files cannot bring
+# them up to date.
 if [ -d "$src" ] && ! cmp -s "$src/.kver-tree.orig" "$pristine/.kver-tree"; then
-	say "pristine tree $tree changed: dropping its working tree and build folder"
-	rm -rf "$src" "$(build_dir "$tree")"
+	say "pristine tree $tree changed: dropping its working trees and build folders"
+	rm -rf "$src" "$build" "$shelf"
 fi
 
-if [ -f "$src/.kver-series" ] && [ "$(cat "$src/.kver-series")" = "$id" ]; then
+cur=
+[ ! -f "$src/.kver-series" ] || cur=$(cat "$src/.kver-series")
+if [ "$cur" = "$id" ]; then
 	exit 0
+fi
+
+# shelve: the series in place (complete, id $cur) goes to the shelf; the
+# shelf keeps the 12 series used last.
+shelve() {
+	rm -rf "${shelf:?}/$cur"
+	mkdir -p "$shelf/$cur"
+	mv "$src" "$shelf/$cur/src"
+	[ ! -d "$build" ] || mv "$build" "$shelf/$cur/build"
+	# shellcheck disable=SC2012 # shelf names are hex ids
+	ls -t "$shelf" | tail -n +13 | while IFS= read -r old; do rm -rf "${shelf:?}/$old"; done
+}
+
+if [ "$(cat "$shelf/$id/src/.kver-series" 2>/dev/null)" = "$id" ]; then
+	# A half-prepared tree (an apply that failed) is not kept.
+	if [ -n "$cur" ]; then shelve; else rm -rf "$src" "$build"; fi
+	mv "$shelf/$id/src" "$src"
+	[ ! -d "$shelf/$id/build" ] || mv "$shelf/$id/build" "$build"
+	rm -rf "${shelf:?}/$id"
+	say "tree $tree carries $sdir again, with its own build folder (id $id)"
+	exit 0
+fi
+if [ -n "$cur" ]; then
+	rm -rf "$src.new" "$build.new"
+	mkdir "$src.new"
+	cp -al "$src/." "$src.new/"
+	# What this script writes in place gets its own inode.
+	for f in .kver-files .kver-tree.orig; do
+		rm -f "$src.new/$f"
+		cp "$src/$f" "$src.new/$f"
+	done
+	rm -f "$src.new/.kver-series"
+	[ ! -d "$build" ] || cp -a "$build" "$build.new"
+	shelve
+	mv "$src.new" "$src"
+	[ ! -d "$build.new" ] || mv "$build.new" "$build"
 fi
 
 if [ ! -d "$src" ]; then

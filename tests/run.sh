@@ -199,39 +199,44 @@ lab_negative() {
 # offsets), and vmlinux, bzImage and linux/version.h keep every bit. The
 # UTS version is fixed so that two builds can be compared; the whole make
 # also runs Kconfig's syncconfig, which the version-only point skips.
+# fb SUBLEVEL HEADERS [MAKE_VAR...]: lab/build.sh on the tree as prepared,
+# with the series config in $fb_config, the log appended to $work/fast.log.
+fb() {
+	KVER_SERIES_CONFIG=$fb_config \
+		with_lock "$tree" sh lab/build.sh "$tree" "$@" >>"$work/fast.log" 2>&1
+}
+# fast_then_whole KIND SUBLEVEL [MAKE_VAR...]: a point that must take the
+# version-only path of KIND ("directories": Kbuild's walk of them; "steps
+# replayed"; a basic regular expression), then Kbuild's whole make of the
+# same point (which also runs Kconfig's syncconfig, left out by the
+# version-only point): nothing compiled again, the same vmlinux, bzImage
+# and version.h. Sets why on a failure.
+fast_then_whole() {
+	_kind=$1
+	_sub=$2
+	shift 2
+	fb "$_sub" "$work/fast-h" "$@" || { why="the point at $_sub failed"; return; }
+	grep -q "SUBLEVEL=$_sub.*(incremental, version only: [0-9]* $_kind)" "$work/fast.log" ||
+		{ why="the point at $_sub did not take the version-only path ($_kind)"; return; }
+	sha256sum "$build/vmlinux" "$build/arch/x86/boot/bzImage" >"$work/fast.sha"
+	touch "$build/.config"
+	KVER_FAST=0 KVER_BUILD_VERBOSE=1 fb "$_sub" "$work/whole-h" "$@" ||
+		{ why="the whole make at $_sub failed"; return; }
+	if grep -E '^  (CC|AS|VDSO) ' "$build/.kver-build.log" | grep -v ' arch/x86/boot/' >"$work/fast.again"; then
+		why="the whole make at $_sub built again: $(head -n 3 "$work/fast.again" | tr -s ' ' | tr '\n' ';')"
+	elif ! sha256sum "$build/vmlinux" "$build/arch/x86/boot/bzImage" | cmp -s - "$work/fast.sha"; then
+		why="at $_sub, vmlinux or bzImage differ from the whole make's"
+	elif ! cmp -s "$work/fast-h/include/linux/version.h" "$work/whole-h/include/linux/version.h"; then
+		why="at $_sub, linux/version.h differs from the whole make's"
+	fi
+}
+
 lab_fast_point() {
 	tree=$1
 	n="$tree: a version-only point is bit for bit Kbuild's whole make"
 	tap_want "$n" || return 0
 	build=$(build_dir "$tree")
-	fb() {
-		KVER_SERIES_CONFIG=$top/patches/$tree/config \
-			with_lock "$tree" sh lab/build.sh "$tree" "$@" >>"$work/fast.log" 2>&1
-	}
-	# fast_then_whole KIND SUBLEVEL [MAKE_VAR...]: a point that must take
-	# the version-only path of KIND ("directories": Kbuild's walk of them;
-	# "steps replayed"), then Kbuild's whole make of the same point (which
-	# also runs Kconfig's syncconfig, left out by the version-only point):
-	# nothing compiled again, the same vmlinux, bzImage and version.h.
-	fast_then_whole() {
-		_kind=$1
-		_sub=$2
-		shift 2
-		fb "$_sub" "$work/fast-h" "$@" || { why="the point at $_sub failed"; return; }
-		grep -q "SUBLEVEL=$_sub.*(incremental, version only: [0-9]* $_kind)" "$work/fast.log" ||
-			{ why="the point at $_sub did not take the version-only path ($_kind)"; return; }
-		sha256sum "$build/vmlinux" "$build/arch/x86/boot/bzImage" >"$work/fast.sha"
-		touch "$build/.config"
-		KVER_FAST=0 KVER_BUILD_VERBOSE=1 fb "$_sub" "$work/whole-h" "$@" ||
-			{ why="the whole make at $_sub failed"; return; }
-		if grep -E '^  (CC|AS|VDSO) ' "$build/.kver-build.log" | grep -v ' arch/x86/boot/' >"$work/fast.again"; then
-			why="the whole make at $_sub built again: $(head -n 3 "$work/fast.again" | tr -s ' ' | tr '\n' ';')"
-		elif ! sha256sum "$build/vmlinux" "$build/arch/x86/boot/bzImage" | cmp -s - "$work/fast.sha"; then
-			why="at $_sub, vmlinux or bzImage differ from the whole make's"
-		elif ! cmp -s "$work/fast-h/include/linux/version.h" "$work/whole-h/include/linux/version.h"; then
-			why="at $_sub, linux/version.h differs from the whole make's"
-		fi
-	}
+	fb_config=$top/patches/$tree/config
 	: >"$work/fast.log"
 	why=
 	# The kver series, as the matrix left it (a negative test may have
@@ -302,6 +307,44 @@ lab_replay_fallback() {
 	fi
 }
 
+# A design left for another one keeps its source and build folder on the
+# tree's shelf (lab/prepare.sh); switched back to after the other design
+# built a point, it is as it was: its next point is version-only, and
+# Kbuild's whole make at that point then compiles nothing (so no object of
+# the other design was kept).
+lab_shelf() {
+	tree=$1
+	n="$tree: a design switched back to builds version-only in its own folders"
+	tap_want "$n" || return 0
+	build=$(build_dir "$tree")
+	fb_config=
+	: >"$work/fast.log"
+	why=
+	prep() { with_lock "$tree" sh lab/prepare.sh "$tree" "$1" >>"$work/fast.log" 2>&1; }
+	export KBUILD_BUILD_VERSION_TIMESTAMP=2026-01-01 KBUILD_BUILD_VERSION=1
+	if ! prep "$top/patches/variants/mainline" || ! fb 306 "$work/fast-h"; then
+		why="mainline at 306 failed"
+	elif ! prep "$top/patches/$tree" ||
+		! KVER_SERIES_CONFIG=$top/patches/$tree/config with_lock "$tree" \
+			sh lab/build.sh "$tree" 306 "$work/fast-h" >>"$work/fast.log" 2>&1; then
+		why="the kver series at 306 failed"
+	elif ! prep "$top/patches/variants/mainline"; then
+		why="switching back to mainline failed"
+	elif ! grep -q "carries .*/mainline again, with its own build folder" "$work/fast.log"; then
+		why="mainline did not come back from the shelf"
+	else
+		fast_then_whole '\(directories\|steps replayed\)' 307
+	fi
+	unset KBUILD_BUILD_VERSION_TIMESTAMP KBUILD_BUILD_VERSION
+	prep "$top/patches/$tree" || why="${why:-switching back to the kver series failed}"
+	if [ -z "$why" ]; then
+		pass "$n"
+	else
+		sed 's/^/# /' "$work/fast.log" | tail -n 20
+		fail "$n ($why)"
+	fi
+}
+
 # The names of the lab's tests, one a line, for the name filter: every lab
 # test builds on one matrix run, which happens only when one of them passes.
 lab_names() {
@@ -318,6 +361,7 @@ lab_names() {
 		echo "$t: a patch that does not apply is named"
 		echo "$t: a version-only point is bit for bit Kbuild's whole make"
 		echo "$t: a version-only point whose replay fails is built by the whole make"
+		echo "$t: a design switched back to builds version-only in its own folders"
 	done
 }
 
@@ -377,7 +421,7 @@ lab_tests() {
 	matrix_wanted=
 	while read -r n; do
 		case $n in
-		*"a version-only point"*) ;;
+		*"a version-only point"* | *"a design switched back to"*) ;;
 		*) ! tap_want "$n" || matrix_wanted=1 ;;
 		esac
 	done <"$work/lab-names"
@@ -385,6 +429,7 @@ lab_tests() {
 	for tree in $KVER_TREES; do
 		lab_fast_point "$tree"
 		lab_replay_fallback "$tree"
+		lab_shelf "$tree"
 	done
 	# git am, checkpatch --strict and the build after every patch take a
 	# git copy of each tree: 'make series-check', outside this command.
