@@ -20,23 +20,28 @@
 #                        in script(1) with status RC and the terminal's text
 #                        in OUT. It runs again alone under valgrind, on a
 #                        terminal too.
-#   batch_run            the batch (from the current folder) and the
+#   batch_go             starts the batch (from the current folder) and the
 #                        terminal cases under $VALGRIND, all at once (the
-#                        terminal cases mostly wait), and the comparison: a
+#                        terminal cases mostly wait), in the background:
+#                        the runner may go on with tests that are no cases
+#                        and change no file of one. Nothing when nothing
+#                        was recorded, or when the name filter left no test
+#                        so far (tap.sh's counts: this file is sourced
+#                        after tap.sh).
+#   batch_run            batch_go unless it ran, then waits and compares: a
 #                        `# ` line per difference and valgrind's log on an
 #                        error, then status 1; one line saying so when all
-#                        is well. Nothing when nothing was recorded, or when
-#                        the name filter left no test (tap.sh's counts: this
-#                        file is sourced after tap.sh).
+#                        is well.
 batch_start() {
 	: "${VALGRIND:?VALGRIND must be set}"
-	batch_dir=$1 batch_bin=$2 batch_prog=${3:-} batch_n=0 batch_ntty=0
+	batch_dir=$1 batch_bin=$2 batch_prog=${3:-} batch_n=0 batch_ntty=0 batch_pids='' batch_late=0
 	mkdir -p "$batch_dir/want" "$batch_dir/got" "$batch_dir/case" "$batch_dir/tty"
 	: >"$batch_dir/cases"
 	: >"$batch_dir/rconly"
 }
 
 batch_case() {
+	[ -z "$batch_pids" ] || batch_late=$((batch_late + 1))
 	batch_k=$((batch_n + 1))
 	batch_named=0
 	while :; do
@@ -58,6 +63,7 @@ batch_case() {
 }
 
 batch_tty() {
+	[ -z "$batch_pids" ] || batch_late=$((batch_late + 1))
 	batch_ntty=$((batch_ntty + 1))
 	batch_t=$batch_dir/tty/$batch_ntty
 	if [ "$1" = -s ]; then
@@ -118,7 +124,7 @@ batch_compare() {
 	return 1
 }
 
-# batch_terminal: each terminal case's run under valgrind (batch_run
+# batch_terminal: each terminal case's run under valgrind (batch_go
 # started them) against its plain run.
 batch_terminal() {
 	batch_k=1 batch_tbad=0
@@ -142,11 +148,12 @@ batch_terminal() {
 	return "$batch_tbad"
 }
 
-batch_run() {
+batch_go() {
+	[ -z "$batch_pids" ] || return 0
 	# shellcheck disable=SC2154 # tap.sh's counts
 	[ $((tap_npass + tap_nfail + tap_nskip)) -gt 0 ] || return 0
 	[ "$batch_n" -gt 0 ] || [ "$batch_ntty" -gt 0 ] || return 0
-	batch_k=1 batch_pids=
+	batch_k=1
 	while [ "$batch_k" -le "$batch_ntty" ]; do
 		batch_alone "$batch_dir/tty/$batch_k" &
 		batch_pids="$batch_pids $!"
@@ -162,9 +169,18 @@ batch_run() {
 		) &
 		batch_pids="$batch_pids $!"
 	fi
+}
+
+batch_run() {
+	batch_go
+	[ -n "$batch_pids" ] || return 0
 	# shellcheck disable=SC2086 # one word per process
 	wait $batch_pids || :
 	batch_bad=0
+	if [ "$batch_late" -gt 0 ]; then
+		echo "# valgrind: $batch_late cases recorded after the batch started, not run"
+		batch_bad=1
+	fi
 	if [ "$batch_n" -gt 0 ]; then
 		batch_rc=$(cat "$batch_dir/rc")
 		if [ "$batch_rc" != 0 ] || [ -s "$batch_dir/vg" ]; then
