@@ -19,22 +19,19 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 # shellcheck source=SCRIPTDIR/../tap.sh
 . "$here/../tap.sh"
 
+# shellcheck source=SCRIPTDIR/../batch.sh
+. "$here/../batch.sh"
+
 # run ARGS...: the current variant of kver, output in $tmp/out and $tmp/err,
-# status in $rc. The plain variant also records the case for the batch.
-live=0
-ncase=0
+# status in $rc. With a batch, the case is recorded for it; a live case
+# (this machine's kernel) is compared by its status only.
+live=
 run() {
 	# A hang is a failure too (status 124), not a stuck test run.
 	timeout 20 "$plain" "$@" >"$tmp/out" 2>"$tmp/err"
 	rc=$?
-	if [ -n "$batch" ]; then
-		ncase=$((ncase + 1))
-		printf '%s\0' "$#" "$@" >>"$top_tmp/cases"
-		cp "$tmp/out" "$top_tmp/want/$ncase.out"
-		cp "$tmp/err" "$top_tmp/want/$ncase.err"
-		echo "$rc" >"$top_tmp/want/$ncase.rc"
-		[ "$live" -eq 0 ] || echo "$ncase" >>"$top_tmp/live"
-	fi
+	# shellcheck disable=SC2086 # $live is an option or nothing
+	[ -z "$batch" ] || batch_case $live "$rc" "$tmp/out" "$tmp/err" "$@"
 }
 
 # expect NAME STATUS ARGS... <<EOF: stdout must be exactly the here-doc,
@@ -438,7 +435,7 @@ EOF
 	if [ "$rc" -eq 1 ] && grep -qF '"ok": false' "$tmp/out"; then pass "check --json mismatch"; else fail "check --json mismatch"; fi
 
 	# ---- this machine
-	live=1
+	live=-s
 	run
 	if [ "$rc" -eq 0 ] && [ "$(sed -n 1p "$tmp/out")" = "release   $(uname -r)" ]; then
 		pass "kver on this machine"
@@ -455,7 +452,7 @@ EOF
 	fi
 	run --json check
 	if [ "$rc" -eq 0 ] && grep -qF '"ok": true' "$tmp/out"; then pass "check --json"; else fail "check --json"; fi
-	live=0
+	live=
 
 	# ---- help, version
 	run --help
@@ -513,46 +510,14 @@ else
 	sed 's/^/# /' "$tmp/man"
 fi
 
-top_tmp=$tmp
-mkdir -p "$top_tmp/want" "$top_tmp/got" "$top_tmp/run"
-: >"$top_tmp/cases"
-: >"$top_tmp/live"
-tmp=$top_tmp/run
+[ -z "$batch" ] || batch_start "$tmp/batch" "$batch"
+mkdir -p "$tmp/run"
+tmp=$tmp/run
 cases
-
-# Every recorded case again, in one process under valgrind: no error, no
-# leak, and the same answers. A difference fails the run, not a test.
-batch_run() {
-	n=$1
-	# shellcheck disable=SC2086 # VALGRIND is a command and its flags
-	if ! timeout 600 ${VALGRIND:?VALGRIND must be set} --log-file="$top_tmp/vg" \
-		"$batch" "$top_tmp/cases" "$top_tmp/got" || [ -s "$top_tmp/vg" ]; then
-		echo "# valgrind over the batch of $n cases:"
-		sed 's/^/# /' "$top_tmp/vg"
-		return 1
-	fi
-	k=1 bad=0
-	while [ "$k" -le "$n" ]; do
-		w=$top_tmp/want/$k g=$top_tmp/got/$k
-		if ! cmp -s "$w.rc" "$g.rc"; then
-			echo "# valgrind, case $k: status $(cat "$g.rc"), plain $(cat "$w.rc")"
-			bad=1
-		elif ! grep -qx "$k" "$top_tmp/live" &&
-			! { cmp -s "$w.out" "$g.out" && cmp -s "$w.err" "$g.err"; }; then
-			echo "# valgrind, case $k: output differs from the plain run's"
-			diff "$w.out" "$g.out" | sed 's/^/# /'
-			diff "$w.err" "$g.err" | sed 's/^/# /'
-			bad=1
-		fi
-		k=$((k + 1))
-	done
-	[ "$bad" = 0 ] && echo "# valgrind: the $n cases again in one process, no error, no leak"
-	[ "$bad" = 0 ]
-}
 
 status=0
 tap_end "kver command" || status=1
-if [ -n "$batch" ]; then
-	batch_run "$(find "$top_tmp/want" -name '*.rc' | wc -l)" || status=1
-fi
+# Every recorded case again under valgrind: a difference fails the run,
+# not a test.
+[ -z "$batch" ] || batch_run || status=1
 exit "$status"

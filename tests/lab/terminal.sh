@@ -5,10 +5,19 @@
 # into a pipe, the style and version of a point, the summary line, and the
 # progress of a full build as plain lines. KVER_LAB is the command to test
 # (it may start with valgrind); it defaults to build/lab/kver-lab.
+#
+# With KVER_LAB_BATCH (tests/lab/batch.c built on the code of KVER_LAB, then
+# the plain build), every case runs again under $VALGRIND at the end
+# (tests/batch.sh): the plain invocations all in one process, those on a
+# terminal each alone. Valgrind must find no error and no leak, and each
+# case must give the plain run's answers, except where they tell the time
+# (the progress lines), where the status alone is compared. A difference
+# fails the run, not a test.
 set -eu
 here=$(CDPATH='' cd -- "$(dirname -- "$0")" && pwd)
 top=$(CDPATH='' cd -- "$here/../.." && pwd)
 lab=${KVER_LAB:-$top/build/lab/kver-lab}
+batch=${KVER_LAB_BATCH:-}
 boots=$here/boots
 work=$(mktemp -d "${TMPDIR:-/tmp}/kver-terminal-test.XXXXXX")
 trap 'rm -rf "$work"' EXIT INT TERM
@@ -16,23 +25,49 @@ esc=$(printf '\033')
 
 # shellcheck source=SCRIPTDIR/../tap.sh
 . "$top/tests/tap.sh"
-# kl ARGS...: run kver-lab; output in $work/out and $work/err, status in rc.
+# shellcheck source=SCRIPTDIR/../batch.sh
+. "$top/tests/batch.sh"
+[ -z "$batch" ] || batch_start "$work/batch" "$batch" "$lab"
+# kl [-s] [-e NAME=VALUE] [-i FILE] ARGS...: run kver-lab, with NAME=VALUE in
+# its environment and FILE (else /dev/null) on stdin; output in $work/out
+# and $work/err, status in rc. -s: the batch compares the status only.
 kl() {
+	kl_s='' kl_env='' kl_in=/dev/null
+	while :; do
+		case $1 in
+		-s) kl_s=-s; shift ;;
+		-e) kl_env=$2; shift 2 ;;
+		-i) kl_in=$2; shift 2 ;;
+		*) break ;;
+		esac
+	done
 	rc=0
 	# shellcheck disable=SC2086 # KVER_LAB may be "valgrind ... kver-lab"
-	$lab "$@" >"$work/out" 2>"$work/err" || rc=$?
+	env ${kl_env:+"$kl_env"} $lab "$@" <"$kl_in" >"$work/out" 2>"$work/err" || rc=$?
+	# shellcheck disable=SC2086 # $kl_s is an option or nothing
+	[ -z "$batch" ] || batch_case $kl_s ${kl_env:+-e "$kl_env"} -i "$kl_in" \
+		"$rc" "$work/out" "$work/err" "$@"
 }
-# on_tty COLUMNS CMD: run CMD (one string) on a terminal COLUMNS wide.
+# on_tty [-s] COLUMNS CMD: run CMD (one string, in which $KVER_PROG is
+# kver-lab) on a terminal COLUMNS wide; the batch runs it again alone.
 on_tty() {
+	tty_s=
+	if [ "$1" = -s ]; then
+		tty_s=-s
+		shift
+	fi
 	rc=0
-	script -qec "stty cols $1 rows 40; $2" /dev/null >"$work/out" 2>"$work/err" </dev/null || rc=$?
+	KVER_PROG=$lab script -qec "stty cols $1 rows 40; $2" /dev/null >"$work/out" 2>"$work/err" \
+		</dev/null || rc=$?
+	# shellcheck disable=SC2086 # $tty_s is an option or nothing
+	[ -z "$batch" ] || batch_tty $tty_s "$rc" "$work/out" "stty cols $1 rows 40; $2"
 }
 # has NAME PATTERN: the last output has a line matching PATTERN.
 has() {
 	if grep -qE -- "$2" "$work/out"; then pass "$1"; else fail "$1 (no line matches '$2')"; fi
 }
-# refused NAME PATTERN ARGS...: kver-lab ARGS must exit 2 with a line on
-# stderr matching PATTERN (grep's basic expression).
+# refused NAME PATTERN ARGS...: kver-lab ARGS (kl's) must exit 2 with a line
+# on stderr matching PATTERN (grep's basic expression).
 refused() {
 	_name=$1 _pattern=$2
 	shift 2
@@ -79,16 +114,16 @@ kl report --wide "$boots/pass" "$boots/wrong-release"
 has "--wide has a column per probe check" '^TREE +PACKAGE \(MAKEFILE\) +STYLE +SERIES +SUBLEVEL .* uname_release +proc_osrelease .* device_codes +KUNIT'
 has "--wide: the failing row gives its checks and reason" '^6\.1 .* FAIL +FAIL +FAIL +ok +FAIL +ok .* FAIL: a check failed$'
 cp "$work/out" "$work/wide"
-KVER_WIDE=1 kl report "$boots/pass" "$boots/wrong-release"
+kl -e KVER_WIDE=1 report "$boots/pass" "$boots/wrong-release"
 if cmp -s "$work/out" "$work/wide"; then pass "KVER_WIDE=1 is --wide"; else fail "KVER_WIDE=1 is --wide"; fi
-KVER_WIDE=0 kl report "$boots/pass" "$boots/wrong-release"
+kl -e KVER_WIDE=0 report "$boots/pass" "$boots/wrong-release"
 has "KVER_WIDE=0 is the narrow table" '^TREE +STYLE +SUBLEVEL'
 
 # 3. Colour: on a terminal, never into a pipe or with NO_COLOR set.
 kl report "$boots/pass" "$boots/hung"
 if grep -q "$esc" "$work/out"; then fail "no colour into a pipe"; else pass "no colour into a pipe"; fi
 if command -v script >/dev/null 2>&1; then
-	on_tty 100 "$lab report $boots/pass $boots/hung"
+	on_tty 100 "\$KVER_PROG report $boots/pass $boots/hung"
 	has "colour on a terminal: ok in green" "$esc\[32mok$esc\[0m"
 	has "colour on a terminal: FAIL in bold red" "$esc\[1;31mFAIL hung$esc\[0m"
 	if [ "$(widest)" -le 100 ]; then pass "a 100-column terminal gets the narrow table"; else fail "a 100-column terminal: $(widest) columns"; fi
@@ -98,11 +133,11 @@ if command -v script >/dev/null 2>&1; then
 	else
 		fail "serial log lines are cut to the terminal's width ($n wider)"
 	fi
-	on_tty 100 "NO_COLOR=1 $lab report $boots/pass $boots/hung"
+	on_tty 100 "NO_COLOR=1 \$KVER_PROG report $boots/pass $boots/hung"
 	hasnt "NO_COLOR=1 turns colour off" "$esc\["
-	on_tty 100 "NO_COLOR='' $lab report $boots/pass $boots/hung"
+	on_tty 100 "NO_COLOR='' \$KVER_PROG report $boots/pass $boots/hung"
 	has "an empty NO_COLOR does not" "$esc\[32mok"
-	on_tty 250 "$lab report $boots/pass $boots/wrong-release"
+	on_tty 250 "\$KVER_PROG report $boots/pass $boots/wrong-release"
 	has "a terminal wide enough gets the wide table" '^TREE +PACKAGE \(MAKEFILE\)'
 else
 	fail "colour on a terminal: script(1) is not installed (apt-get install bsdutils)"
@@ -127,7 +162,7 @@ has "summary" "^1 of 2 points passed in 12 min 34 s; results: $work/r.json; boot
 if [ "$(wc -l <"$work/out")" = 1 ] && [ "$rc" = 1 ]; then pass "summary: one line, status 1"; else fail "summary: one line, status 1 (status $rc)"; fi
 mkdir -p "$work/run"
 cp -R "$boots/pass" "$work/run/6.1-kver-256"
-HOME=$work kl report --summary 61 --json "$work/run/results.json" "$work/run/6.1-kver-256"
+kl -e HOME="$work" report --summary 61 --json "$work/run/results.json" "$work/run/6.1-kver-256"
 has "summary: results.json beside the boot folders, under ~" \
 	'^1 of 1 point passed in 1 min 01 s; results.json, boot logs: ~/run$'
 refused "a bad --summary is an error" \
@@ -136,19 +171,21 @@ refused "an unknown option is an error" "unknown report option '--narrow'" repor
 
 # 6. A full build's progress, as plain lines when stderr is not a terminal,
 # on a real build log: every object counted, the log copied, the count kept.
+# The lines tell the time: the batch compares their status only.
 # buildlog/6.1-full.log is three pieces (the start, arch/x86/kernel, the
 # link) of the log of a full build of linux-source-6.1 6.1.192-3 with the
 # lab's config, which compiled 832 objects in all.
 log=$here/buildlog/6.1-full.log
 objects=$(grep -cE '^  (CC|AS) +(\[M\] +)?[^ ]+\.o$' "$log")
-kl progress --tree 6.1 --total 3000~ --every 0 --log "$work/build.log" --count "$work/count" <"$log"
+kl -s -i "$log" progress --tree 6.1 --total 3000~ --every 0 --log "$work/build.log" \
+	--count "$work/count"
 n=$(grep -cE '^\[[0-9:]*\] building 6\.1: [0-9]* of ~3000 objects \([0-9]*%\), [0-9]*:[0-9][0-9] elapsed, (estimating the time left|about [0-9:]* left)$' "$work/err" || true)
 if [ "$rc" = 0 ] && [ "$n" = "$objects" ]; then pass "progress: a line per object ($n)"; else fail "progress: $n lines, want $objects (status $rc)"; fi
 if grep -q "^\[[0-9:]*\] 6\.1: $objects objects compiled in [0-9]*:[0-9][0-9]\$" "$work/err"; then pass "progress: the last line"; else fail "progress: the last line"; fi
 if cmp -s "$log" "$work/build.log"; then pass "progress: the build log is a copy of the input"; else fail "progress: the build log differs"; fi
 if [ "$(cat "$work/count")" = "$objects" ]; then pass "progress: the count is kept"; else fail "progress: count $(cat "$work/count"), want $objects"; fi
 if grep -q "$esc" "$work/err"; then fail "progress: no escapes off a terminal"; else pass "progress: no escapes off a terminal"; fi
-kl progress --tree 6.1 --total 3000 <"$log"
+kl -s -i "$log" progress --tree 6.1 --total 3000
 n=$(wc -l <"$work/err")
 if [ "$n" = 1 ]; then pass "progress: quiet between --every periods"; else fail "progress: $n lines within 30 s"; fi
 if command -v script >/dev/null 2>&1; then
@@ -156,12 +193,12 @@ if command -v script >/dev/null 2>&1; then
 	# width; half the log, a pause, the rest. The input waits until the
 	# tool has started (it opens its log first), as valgrind starts slowly.
 	grep -m "$((objects / 2))" -E '^  (CC|AS) ' "$log" >"$work/half.log"
-	rm -f "$work/tty.log"
 	cat >"$work/tty.sh" <<TTY
+rm -f "$work/tty.log"
 (while [ ! -e "$work/tty.log" ]; do sleep 0.1; done; cat "$work/half.log"; sleep 1.5; cat "$log") |
-	$lab progress --tree 6.1 --total 3000~ --log "$work/tty.log"
+	\$KVER_PROG progress --tree 6.1 --total 3000~ --log "$work/tty.log"
 TTY
-	on_tty 60 "sh $work/tty.sh"
+	on_tty -s 60 "sh $work/tty.sh"
 	cr=$(printf '\r')
 	if grep -q "$cr\[[0-9:]*\] building 6\.1: [0-9]* of ~3000 objects.*$cr\[[0-9:]*\] 6\.1: [0-9]* objects compiled in " "$work/out" &&
 		! tr '\r' '\n' <"$work/out" | sed "s/$esc\[K//g" | awk 'length($0) > 59' | grep -q .; then
@@ -173,8 +210,8 @@ else
 	fail "progress on a terminal: script(1) is not installed (apt-get install bsdutils)"
 fi
 refused "progress: a bad --total is an error" "^kver-lab: error: --total needs a number, not 'lots'" \
-	progress --tree 6.1 --total lots <"$log"
-refused "progress: --tree is needed" "progress needs --tree" progress --total 3 <"$log"
+	-i "$log" progress --tree 6.1 --total lots
+refused "progress: --tree is needed" "progress needs --tree" -i "$log" progress --total 3
 
 # --guest: did each guest run to its end? Failed checks are not its concern.
 kl report --guest "$boots/pass" "$boots/wrong-release"
@@ -204,7 +241,7 @@ if [ "$rc" = 1 ] && grep -q '^    FAIL     uname_release$' "$work/out" &&
 else
 	fail "ktap: wrong-release's log (status $rc)"
 fi
-kl ktap - <"$boots/pass/serial.log"
+kl -i "$boots/pass/serial.log" ktap -
 if [ "$rc" = 0 ] && grep -q '^-: 89 passed, 0 failed, 0 skipped, 0 missing in 2 KTAP documents$' "$work/out"; then
 	pass "ktap: a passing log from stdin, status 0"
 else
@@ -233,4 +270,8 @@ else
 	fail "matrix: status $rc_same on the expected verdicts, $rc on a wrong one"
 fi
 
-tap_end "terminal tests"
+status=0
+tap_end "terminal tests" || status=1
+# Every case again under valgrind: a difference fails the run, not a test.
+[ -z "$batch" ] || batch_run || status=1
+exit "$status"

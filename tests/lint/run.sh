@@ -32,12 +32,11 @@ CC=${CC:-cc}
 base=${OUT:-$top/build}/tests/lint
 mkdir -p "$base"
 work=$(mktemp -d "$base/run.XXXXXX")
-mkdir -p "$work/want" "$work/got"
-: >"$work/cases"
-: >"$work/names"
-ncase=0
 # shellcheck source=SCRIPTDIR/../tap.sh
 . "$top/tests/tap.sh"
+# shellcheck source=SCRIPTDIR/../batch.sh
+. "$top/tests/batch.sh"
+[ -z "$batch" ] || batch_start "$work/batch" "$batch"
 not_ok() {
 	tap_want "$1" || return 0
 	fail "$1"
@@ -55,19 +54,14 @@ lint_case() {
 	shift 4
 	tap_want "lint $name" || return 0
 	whys=
-	ncase=$((ncase + 1))
-	printf '%s\0' "$#" "$@" >>"$work/cases"
-	printf '%s\n' "lint $name" >>"$work/names"
 	for mode in plain san; do
 		case $mode in
 		plain) (cd "$here" && "$lint" "$@") >"$work/out" 2>"$work/err" ;;
 		san) (cd "$here" && "$san" "$@") >"$work/out" 2>"$work/err" ;;
 		esac
 		got=$?
-		if [ "$mode" = plain ]; then
-			cp "$work/out" "$work/want/$ncase.out"
-			cp "$work/err" "$work/want/$ncase.err"
-			echo "$got" >"$work/want/$ncase.rc"
+		if [ "$mode" = plain ] && [ -n "$batch" ]; then
+			batch_case -n "lint $name" "$got" "$work/out" "$work/err" "$@"
 		fi
 		why=
 		[ "$got" -eq "$rc" ] || why="exit status $got, want $rc"
@@ -436,37 +430,11 @@ variable 4 9 300 clamp49
 variable 5 4 300 clamp49
 variable 5 4 200 preclamp
 
-# Every recorded case again, in one process under valgrind: no error, no
-# leak, and the plain binary's answers. A difference fails the run.
-batch_run() {
-	(
-		cd "$here" || exit 1
-		# shellcheck disable=SC2086 # VALGRIND is a command and its flags
-		timeout 600 ${VALGRIND:?VALGRIND must be set} --log-file="$work/vg" \
-			"$batch" "$work/cases" "$work/got"
-	) || { echo "# valgrind over the batch of $ncase cases failed:"; sed 's/^/# /' "$work/vg"; return 1; }
-	if [ -s "$work/vg" ]; then
-		echo "# valgrind over the batch of $ncase cases:"
-		sed 's/^/# /' "$work/vg"
-		return 1
-	fi
-	k=1 bad=0
-	while [ "$k" -le "$ncase" ]; do
-		for f in rc out err; do
-			cmp -s "$work/want/$k.$f" "$work/got/$k.$f" && continue
-			echo "# valgrind, $(sed -n "${k}p" "$work/names"): $f differs from the plain run's"
-			diff "$work/want/$k.$f" "$work/got/$k.$f" | sed 's/^/# /'
-			bad=1
-		done
-		k=$((k + 1))
-	done
-	[ "$bad" = 1 ] || echo "# valgrind: the $ncase cases again in one process, no error, no leak"
-	[ "$bad" = 0 ]
-}
-
+# Every recorded case again under valgrind, from this folder as they ran:
+# a difference fails the run, not a test.
 status=0
-if [ -n "$batch" ] && [ "$ncase" -gt 0 ]; then
-	batch_run || status=1
+if [ -n "$batch" ]; then
+	cd "$here" && batch_run || status=1
 fi
 if [ "$tap_nfail" -eq 0 ] && [ "$status" = 0 ]; then
 	rm -rf "$work"

@@ -7,10 +7,18 @@
 # changed value, a design the lab did not really build, a wrong expected
 # verdict, a missing point. KVER_MATRIX is the command to test (it may
 # start with valgrind); it defaults to build/matrix/kver-matrix.
+#
+# With KVER_MATRIX_BATCH (tests/matrix/batch.c built on the code of
+# KVER_MATRIX, then the plain build), every case of the tool runs again
+# under $VALGRIND at the end (tests/batch.sh): the plain invocations all in
+# one process, those on a terminal each alone. Valgrind must find no error
+# and no leak, and each case must give the plain run's answers; a
+# difference fails the run, not a test.
 set -eu
 here=$(CDPATH='' cd -- "$(dirname -- "$0")" && pwd)
 top=$(CDPATH='' cd -- "$here/../.." && pwd)
 matrix=${KVER_MATRIX:-$top/build/matrix/kver-matrix}
+batch=${KVER_MATRIX_BATCH:-}
 expected=$top/tests/expected-matrix.txt
 boots=$here/fixtures/boots
 work=$(mktemp -d "${TMPDIR:-/tmp}/kver-matrix-test.XXXXXX")
@@ -18,12 +26,24 @@ trap 'rm -rf "$work"' EXIT INT TERM
 
 # shellcheck source=SCRIPTDIR/../tap.sh
 . "$top/tests/tap.sh"
+# shellcheck source=SCRIPTDIR/../batch.sh
+. "$top/tests/batch.sh"
+[ -z "$batch" ] || batch_start "$work/batch" "$batch" "$matrix"
 
 # km ARGS...: run the tool; output in $work/out and $work/err, status in rc.
 km() {
 	rc=0
 	# shellcheck disable=SC2086 # KVER_MATRIX may be "valgrind ... kver-matrix"
-	$matrix "$@" >"$work/out" 2>"$work/err" || rc=$?
+	$matrix "$@" </dev/null >"$work/out" 2>"$work/err" || rc=$?
+	[ -z "$batch" ] || batch_case "$rc" "$work/out" "$work/err" "$@"
+}
+
+# on_tty CMD: run CMD (one string, in which $KVER_PROG is the tool) on a
+# terminal; its text in $work/out. The batch runs it again alone.
+on_tty() {
+	rc=0
+	KVER_PROG=$matrix script -qec "$1" /dev/null >"$work/out" 2>&1 </dev/null || rc=$?
+	[ -z "$batch" ] || batch_tty "$rc" "$work/out" "$1"
 }
 
 # expect_rc NAME STATUS [PATTERN]: the last run exited with STATUS and its
@@ -38,10 +58,14 @@ expect_rc() {
 	fi
 }
 
-# copy_boots: a private copy of the recorded boot folders.
+# copy_boots: a private copy of the recorded boot folders in $wb, a new
+# one each time: the batch runs every case again at the end, on the same
+# files.
+nboots=0
 copy_boots() {
-	rm -rf "$work/boots"
-	cp -R "$boots" "$work/boots"
+	nboots=$((nboots + 1))
+	wb=$work/boots$nboots
+	cp -R "$boots" "$wb"
 }
 
 # set_value DIR KEY VALUE: change one value line of a boot folder's log.
@@ -91,9 +115,9 @@ done
 
 # 2. One value changed: mainline at 256 with the unclamped code.
 copy_boots
-d=$work/boots/$tree-mainline-256
+d=$wb/$tree-mainline-256
 set_value "$d" vdso.code 0x060200
-km --expected "$expected" --quiet "$work/boots"
+km --expected "$expected" --quiet "$wb"
 expect_rc "a changed vDSO code is a differing cell" 1 \
 	"^$tree mainline 256 spill: expected ok, measured fail \(reads as 6\.2\.0\)"
 expect_rc "... and names the exact check too" 1 "^$tree mainline 256 exact: expected ok, measured fail"
@@ -102,14 +126,14 @@ expect_rc "... and the disagreement with the devices" 1 "^$tree mainline 256 agr
 # 3. A design the lab did not really build: unfixed at 256 showing
 # mainline's values must fail the test, cell by cell.
 copy_boots
-cp "$boots/$tree-mainline-256/serial.log" "$work/boots/$tree-unfixed-256/serial.log"
-km --expected "$expected" --quiet "$work/boots"
+cp "$boots/$tree-mainline-256/serial.log" "$wb/$tree-unfixed-256/serial.log"
+km --expected "$expected" --quiet "$wb"
 expect_rc "unfixed that does not spill at 256 is caught" 1 \
 	"^$tree unfixed 256 spill: expected fail, measured ok"
 for v in widen clamp-code mask extraversion; do
 	copy_boots
-	cp "$boots/$tree-mainline-300/serial.log" "$work/boots/$tree-$v-300/serial.log"
-	km --expected "$expected" --quiet "$work/boots"
+	cp "$boots/$tree-mainline-300/serial.log" "$wb/$tree-$v-300/serial.log"
+	km --expected "$expected" --quiet "$wb"
 	expect_rc "$v measured like mainline at 300 is caught" 1 "^$tree $v 300 [a-z-]+: expected fail, measured ok"
 done
 
@@ -121,18 +145,18 @@ expect_rc "a wrong expected verdict is a difference" 1 \
 
 # 5. A point that was not measured.
 copy_boots
-rm -rf "$work/boots/$tree-mask-256"
-km --expected "$expected" --all-expected --quiet "$work/boots"
+rm -rf "$wb/$tree-mask-256"
+km --expected "$expected" --all-expected --quiet "$wb"
 expect_rc "--all-expected: a missing point is a difference" 1 "^$tree mask 256 monotonic: expected fail, not measured"
-km --expected "$expected" --quiet "$work/boots"
+km --expected "$expected" --quiet "$wb"
 expect_rc "without --all-expected a subset is fine" 0
 
 # 6. A guest that never finished: no data, a difference, and named.
 copy_boots
 exit_line=$(protocol KVER_PROBE_EXIT)
 [ -n "$exit_line" ] || fail "probe/protocol.h gives the probe's exit line"
-grep -vF "$exit_line" "$boots/$tree-kver-255/serial.log" >"$work/boots/$tree-kver-255/serial.log"
-km --expected "$expected" --quiet "$work/boots"
+grep -vF "$exit_line" "$boots/$tree-kver-255/serial.log" >"$wb/$tree-kver-255/serial.log"
+km --expected "$expected" --quiet "$wb"
 expect_rc "an unfinished guest gives no-data cells" 1 "^$tree kver 255 spill: expected ok, measured no data"
 expect_rc "... and the problem is named" 1 "kver-255: the probe did not finish"
 
@@ -147,17 +171,17 @@ expect_rc "no folder is a usage error" 2 "^usage:"
 km --color sometimes "$boots"
 expect_rc "a bad --color is an input error" 2 "--color"
 copy_boots
-cp -R "$work/boots/$tree-mask-256" "$work/boots/copy-of-mask-256"
-km "$work/boots"
+cp -R "$wb/$tree-mask-256" "$wb/copy-of-mask-256"
+km "$wb"
 expect_rc "the same point twice is an input error" 2 "are the same point"
 copy_boots
-rm "$work/boots/$tree-mask-256/serial.log"
-mkfifo "$work/boots/$tree-mask-256/serial.log"
-km "$work/boots"
+rm "$wb/$tree-mask-256/serial.log"
+mkfifo "$wb/$tree-mask-256/serial.log"
+km "$wb"
 expect_rc "a FIFO for serial.log is an input error, not a wait" 2 "mask-256/serial.log: not a regular file"
 copy_boots
-echo "not a pair" >>"$work/boots/$tree-mask-256/point.meta"
-km "$work/boots"
+echo "not a pair" >>"$wb/$tree-mask-256/point.meta"
+km "$wb"
 expect_rc "a malformed point.meta is an input error" 2 "mask-256/point.meta:[0-9]+: 'not a pair' is not KEY=VALUE"
 
 # 8. Colour only when asked or on a terminal, and never with NO_COLOR.
@@ -167,15 +191,18 @@ if [ "$rc" = 0 ] && grep -q "$esc" "$work/out"; then pass "--color always colour
 km "$boots"
 if [ "$rc" = 0 ] && ! grep -q "$esc" "$work/out"; then pass "no colour into a pipe"; else fail "no colour into a pipe"; fi
 if command -v script >/dev/null 2>&1; then
-	script -qec "$matrix $boots" /dev/null >"$work/out" 2>&1 </dev/null || true
+	on_tty "\$KVER_PROG $boots"
 	if grep -q "$esc\[32m" "$work/out"; then pass "colour on a terminal"; else fail "colour on a terminal"; fi
-	NO_COLOR=1 script -qec "$matrix $boots" /dev/null >"$work/out" 2>&1 </dev/null || true
+	on_tty "NO_COLOR=1 \$KVER_PROG $boots"
 	if grep -q "$esc\[32m" "$work/out"; then fail "NO_COLOR turns colour off"; else pass "NO_COLOR turns colour off"; fi
-	NO_COLOR='' script -qec "$matrix $boots" /dev/null >"$work/out" 2>&1 </dev/null || true
+	on_tty "NO_COLOR='' \$KVER_PROG $boots"
 	if grep -q "$esc\[32m" "$work/out"; then pass "an empty NO_COLOR does not"; else fail "an empty NO_COLOR does not"; fi
 else
 	skip "colour on a terminal" "script(1) is not installed"
 fi
+
+# The tool's last case: its batch runs beside what follows.
+[ -z "$batch" ] || batch_go
 
 # 9. The extraversion design's per-point make variables.
 pointsh=$top/patches/variants/extraversion/point.sh
@@ -243,4 +270,8 @@ for bad in 6.300 6.1.x 6.1.300.1; do
 	fi
 done
 
-tap_end "matrix tests"
+status=0
+tap_end "matrix tests" || status=1
+# Every case again under valgrind: a difference fails the run, not a test.
+[ -z "$batch" ] || batch_run || status=1
+exit "$status"
