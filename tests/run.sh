@@ -199,6 +199,16 @@ lab_negative() {
 # offsets), and vmlinux, bzImage and linux/version.h keep every bit. The
 # UTS version is fixed so that two builds can be compared; the whole make
 # also runs Kconfig's syncconfig, which the version-only point skips.
+# verdict NAME LOG: NAME passes when why is empty; otherwise the end of LOG
+# is shown and NAME fails with why.
+verdict() {
+	if [ -z "$why" ]; then
+		pass "$1"
+	else
+		sed 's/^/# /' "$2" | tail -n 20
+		fail "$1 ($why)"
+	fi
+}
 # fb SUBLEVEL HEADERS [MAKE_VAR...]: lab/build.sh on the tree as prepared,
 # with the series config in $fb_config, the log appended to $work/fast.log.
 fb() {
@@ -263,12 +273,7 @@ lab_fast_point() {
 			KBUILD_BUILD_USER=$(dfield build_user) KBUILD_BUILD_HOST=$(dfield build_host) \
 			fast_then_whole 'steps replayed' 304 "KERNELVERSION=$(dfield release)"
 	fi
-	if [ -z "$why" ]; then
-		pass "$n"
-	else
-		sed 's/^/# /' "$work/fast.log" | tail -n 20
-		fail "$n ($why)"
-	fi
+	verdict "$n" "$work/fast.log"
 }
 
 # A replay that cannot run (here: its list names a step whose .cmd file is
@@ -299,12 +304,7 @@ lab_replay_fallback() {
 			why="the steps that failed are still recorded"
 		fi
 	fi
-	if [ -z "$why" ]; then
-		pass "$n"
-	else
-		sed 's/^/# /' "$work/fallback.log" | tail -n 20
-		fail "$n ($why)"
-	fi
+	verdict "$n" "$work/fallback.log"
 }
 
 # A design left for another one keeps its source and build folder on the
@@ -337,12 +337,7 @@ lab_shelf() {
 	fi
 	unset KBUILD_BUILD_VERSION_TIMESTAMP KBUILD_BUILD_VERSION
 	prep "$top/patches/$tree" || why="${why:-switching back to the kver series failed}"
-	if [ -z "$why" ]; then
-		pass "$n"
-	else
-		sed 's/^/# /' "$work/fast.log" | tail -n 20
-		fail "$n ($why)"
-	fi
+	verdict "$n" "$work/fast.log"
 }
 
 # The names of the lab's tests, one a line, for the name filter: every lab
