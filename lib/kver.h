@@ -218,7 +218,8 @@ int kver_elf_note_code(const void *image, size_t len, uint32_t *code);
  *        R's MAJOR and PATCHLEVEL but another SUBLEVEL (from 255 on only
  *        as a lower bound: KVER_RUN_SUBLEVEL_MIN);
  *     c. R itself.
- *     When a or b replaces an ABI-style SUBLEVEL, KVER_RUN_DISTRO_ABI is set.
+ *     When a or b gives other numbers than an ABI-style R (its SUBLEVEL or
+ *     the parts after it), KVER_RUN_DISTRO_ABI is set.
  *  3. Without R, the signature's upstream version gives every part, else
  *     the vDSO does.
  *  4. A source that gave a value disagrees when it contradicts the result:

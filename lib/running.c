@@ -345,8 +345,7 @@ int kver_running(const struct kver_paths *paths, struct kver_running *out)
 
 	if (rel && distro && distro_applies(&r, distro, rel, base)) {
 		/* Rule 2a: the distribution's field is the upstream version. */
-		if (distro->version.sublevel != base->sublevel &&
-		    abi_style(base))
+		if (abi_style(base) && !same_numbers(&distro->version, base))
 			r.flags |= KVER_RUN_DISTRO_ABI;
 		r.version = numbers_of(&distro->version);
 		r.from_sublevel = (enum kver_source)(distro - r.src);
