@@ -3,7 +3,8 @@
 # build.sh TREE SUBLEVEL HEADERS_DIR [MAKE_VAR=VALUE...]: configure the tree's
 # build folder when needed, build bzImage at SUBLEVEL, install that point's
 # UAPI headers into HEADERS_DIR and write the kernel's release string to
-# BUILD/.kver-release.
+# BUILD/.kver-release and the kind of build (full, incremental,
+# version-only, replayed) to BUILD/.kver-build-kind.
 #
 # One build folder per tree: the first call is a full build, every further
 # SUBLEVEL (or series switch) is incremental. SUBLEVEL goes to every make call
@@ -180,7 +181,11 @@ set -- "$@" -j"$jobs" INSTALL_HDR_PATH="$headers"
 goals="bzImage modules headers_install"
 lab=$KVER_TOP/build/lab/kver-lab
 rc=0
+# What kind of build the point was, for point.meta: replayed,
+# version-only, incremental or full.
+kind=full
 if [ -n "$replay" ]; then
+	kind=replayed
 	say "building $tree at SUBLEVEL=$sublevel${extra:+ $extra} (incremental, version only: $(sed -n 's/^REPLAY_STEPS := //p' "$replay" | wc -w) steps replayed)"
 	make $silent --no-print-directory -C "$build" -f Makefile -f "$KVER_TOP/lab/replay.mk" \
 		"REPLAY_LIST=$replay" "$@" kver-replay >"$log" 2>&1 || rc=$?
@@ -192,10 +197,12 @@ if [ -n "$replay" ]; then
 		(cd "$build" && rm -f $(sed -n 's/^REPLAY_STEPS := //p' "$replay"))
 		rm -f "$replay"
 		rc=0
+		kind=incremental
 		# shellcheck disable=SC2086 # one word per goal
 		kmake "$@" $goals >"$log" 2>&1 || rc=$?
 	fi
 elif [ -n "$fast" ]; then
+	kind=version-only
 	say "building $tree at SUBLEVEL=$sublevel${extra:+ $extra} (incremental, version only: $(echo "$fast" | wc -w) directories)"
 	# The archive is made again after the directories, so vmlinux links
 	# the new objects.
@@ -214,10 +221,12 @@ elif [ -n "$fast" ]; then
 		mv "$log" "$log.fast"
 		fast=
 		rc=0
+		kind=incremental
 		# shellcheck disable=SC2086 # one word per goal
 		kmake "$@" $goals >"$log" 2>&1 || rc=$?
 	fi
 elif [ -f "$build/vmlinux" ]; then
+	kind=incremental
 	say "building $tree at SUBLEVEL=$sublevel${extra:+ $extra} (incremental)"
 	# shellcheck disable=SC2086 # one word per goal
 	kmake "$@" $goals >"$log" 2>&1 || rc=$?
@@ -268,3 +277,4 @@ fi
 # The release this build carries, as make kernelrelease would print it.
 cp "$build/include/config/kernel.release" "$build/.kver-release" ||
 	die "$tree at SUBLEVEL=$sublevel: the build left no include/config/kernel.release"
+echo "$kind" >"$build/.kver-build-kind"

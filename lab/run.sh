@@ -181,6 +181,7 @@ version=$version
 expect=$release
 uts_version=$uts
 make_vars=$make_vars
+build=$build_kind
 build_s=$((tb - t0))
 guest_s=$((t2 - t1))
 wait_s=$((t1 - tb))
@@ -265,6 +266,7 @@ for tree in $trees; do
 				die "$tree at SUBLEVEL=$sub: the build calls itself '$(cat "$build/.kver-release")', not '$release'"
 		fi
 		make_vars="SUBLEVEL=$make_sub$vars"
+		build_kind=$(cat "$build/.kver-build-kind")
 
 		cp "$pdir/headers/include/linux/version.h" "$pdir/version.h"
 		cp "$build/arch/x86/boot/bzImage" "$pdir/bzImage"
