@@ -23,7 +23,6 @@
 #   or "(no line matches 'PATTERN')", then the last lines of the FILEs (fail
 #   shows $work/out and $work/err). Like pass and fail they return 0, for
 #   runners under set -e.
-#   protocol NAME      a string of probe/protocol.h (KVER_PROBE_EXIT, ...)
 #
 # Name filter: KVER_T (make T=..., tests/run.sh NAME) is a shell glob
 # matched anywhere in a test's name, *$KVER_T*; a plain word is a
@@ -187,11 +186,4 @@ tap_end() {
 	fi
 	echo "# $1: $tap_npass passed, $tap_nfail failed, $tap_nskip skipped"
 	[ "$tap_nfail" = 0 ]
-}
-# The C preprocessor reads the header, so the probe's strings are spelled
-# once; $top is the test's own (the top of the repository).
-protocol() {
-	# shellcheck disable=SC2154
-	printf '#include "protocol.h"\n%s\n' "$1" | ${CC:-cc} -E -P -I "$top/probe" - |
-		sed -n 's/" "//g; s/^"\(.*\)"$/\1/p'
 }

@@ -26,6 +26,11 @@ trap 'rm -rf "$work"' EXIT INT TERM
 
 # shellcheck source=SCRIPTDIR/../tap.sh
 . "$top/tests/tap.sh"
+# lab/common.sh (protocol) takes the repository from KVER_TOP: this script
+# is two levels down.
+KVER_TOP=$top
+# shellcheck source=SCRIPTDIR/../../lab/common.sh
+. "$top/lab/common.sh"
 # shellcheck source=SCRIPTDIR/../batch.sh
 . "$top/tests/batch.sh"
 [ -z "$batch" ] || batch_start "$work/batch" "$batch" "$matrix"
@@ -48,9 +53,17 @@ copy_boots() {
 	cp -R "$boots" "$wb"
 }
 
+# What the probe and the plugins print, as probe/protocol.h spells it.
+value_line=$(protocol KVER_VALUE_LINE)
+exit_line=$(protocol KVER_PROBE_EXIT)
+if [ -z "$value_line" ] || [ -z "$exit_line" ]; then
+	echo "Bail out! probe/protocol.h gives no value line or exit line"
+	exit 1
+fi
+
 # set_value DIR KEY VALUE: change one value line of a boot folder's log.
 set_value() {
-	sed "s|# value: $2=.*|# value: $2=$3|" "$1/serial.log" >"$1/serial.log.new"
+	sed "s|$value_line$2=.*|$value_line$2=$3|" "$1/serial.log" >"$1/serial.log.new"
 	mv "$1/serial.log.new" "$1/serial.log"
 }
 
@@ -133,8 +146,6 @@ tap_status "without --all-expected a subset is fine" 0 "$rc"
 
 # 6. A guest that never finished: no data, a difference, and named.
 copy_boots
-exit_line=$(protocol KVER_PROBE_EXIT)
-[ -n "$exit_line" ] || fail "probe/protocol.h gives the probe's exit line"
 grep -vF "$exit_line" "$boots/$tree-kver-255/serial.log" >"$wb/$tree-kver-255/serial.log"
 km --expected "$expected" --quiet "$wb"
 tap_status "an unfinished guest gives no-data cells" 1 "$rc" "^$tree kver 255 spill: expected ok, measured no data" "$work/err" "$work/out"
@@ -229,7 +240,7 @@ headers_case() {
 	fi
 	"$work/h/out/headers.t" >"$work/out" 2>"$work/err" || true
 	for want in "$@"; do
-		if ! grep -qx "# value: headers.$want" "$work/out"; then
+		if ! grep -qx "${value_line}headers.$want" "$work/out"; then
 			fail "headers plugin, $name headers: no '$want'"
 			return
 		fi
