@@ -36,17 +36,21 @@ tree=${1:-6.1}
 check_tree "$tree"
 npoints=${KVER_BENCH_POINTS:-4}
 case $npoints in '' | *[!0-9]* | 0) die "KVER_BENCH_POINTS must be a number above 0, not '$npoints'" ;; esac
-# SUBLEVELs not built before: a point of an earlier run would find its
-# objects in the compiler cache, as a new point does not.
-first=${KVER_BENCH_SUBLEVEL:-$(($(date +%s) % 50000 + 1000))}
-case $first in '' | *[!0-9]*) die "KVER_BENCH_SUBLEVEL must be a number, not '$first'" ;; esac
-[ "$((first + npoints + 1))" -le 65535 ] || die "KVER_BENCH_SUBLEVEL $first leaves no room for $npoints points below 65536"
 main_cache=$KVER_CACHE
 top=$KVER_TOP
 now() { date +%s.%N; }
 secs() { echo "$1 $2" | awk '{ printf "%.1f", $2 - $1 }'; }
 
-make -s -C "$top" tools >/dev/null
+# Host tools first: the SUBLEVEL check needs kver-lab, and nothing is built
+# for a bad SUBLEVEL.
+make -s -C "$top" tools >/dev/null || die "building kver's host tools failed"
+# SUBLEVELs not built before: a point of an earlier run would find its
+# objects in the compiler cache, as a new point does not. The lab's one
+# SUBLEVEL check (kver-lab sublevels) says what is wrong with a bad one.
+first=${KVER_BENCH_SUBLEVEL:-$(($(date +%s) % 50000 + 1000))}
+err=$("$top/build/lab/kver-lab" sublevels "$first" 2>&1 >/dev/null) ||
+	die "KVER_BENCH_SUBLEVEL: ${err#kver-lab: error: }"
+[ "$((first + npoints + 1))" -le 65535 ] || die "KVER_BENCH_SUBLEVEL $first leaves no room for $npoints points below 65536"
 sh "$top/lab/fetch.sh" "$tree"
 full=
 if [ "${KVER_BENCH_FULL:-0}" = 1 ]; then

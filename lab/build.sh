@@ -120,17 +120,12 @@ learn_steps() {
 }
 
 # objects_estimate TREE: about how many objects the first full build of
-# TREE compiles with lab/kernel.config and the kver series' fragment: the
-# .o files of a finished build, host programs (scripts/, arch/x86/tools/)
-# and linked objects (vmlinux.o, tools' *-in.o) left out; for 6.1 that is
-# exactly the count of its build log. Printed as ~N; the first build
-# records the real count.
+# TREE compiles (lab/lab.conf's objects), nothing for a tree it does not
+# name. Printed as ~N; the first build records the real count.
 objects_estimate() {
-	case $1 in
-	6.1) echo 832 ;;
-	6.12) echo 884 ;;
-	*) ;;
-	esac
+	for _o in $(lab_conf objects); do
+		[ "${_o%%=*}" != "$1" ] || echo "${_o#*=}"
+	done
 }
 
 # Configure when the build folder is new or a fragment changed.

@@ -45,6 +45,14 @@ own_points() {
 	printf '%s\n' "$@" | sed "s/^own\$/$_own/" | awk '!seen[$0]++' | tr '\n' ' '
 }
 
+# protocol NAME: a string of probe/protocol.h (KVER_VALUE_LINE,
+# KVER_PROBE_EXIT, ...), read by the C preprocessor, so that what the probe
+# prints is spelled once.
+protocol() {
+	printf '#include "protocol.h"\n%s\n' "$1" | ${CC:-cc} -E -P -I "$KVER_TOP/probe" - |
+		sed -n 's/" "//g; s/^"\(.*\)"$/\1/p'
+}
+
 # Directory layout of one tree in the cache.
 tree_dir() { printf '%s/%s\n' "$KVER_CACHE" "$1"; }
 pristine_dir() { printf '%s/%s/pristine\n' "$KVER_CACHE" "$1"; }

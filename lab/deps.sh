@@ -6,7 +6,9 @@
 set -eu
 . "$(dirname -- "$0")/common.sh"
 
-packages="linux-source-6.1 linux-source-6.12 qemu-system-x86 build-essential make
+# The kernel sources: linux-source-TREE of every tree of lab/lab.conf.
+# shellcheck disable=SC2086 # one word per tree
+packages="$(printf 'linux-source-%s ' $KVER_KNOWN_TREES)qemu-system-x86 build-essential make
 bc bison flex cpio gzip xz-utils lz4 libelf-dev libssl-dev kmod
 ccache patch rsync python3 git perl clang libclang-rt-14-dev valgrind
 shellcheck util-linux zlib1g-dev pkg-config groff-base libxml2-utils jq dkms

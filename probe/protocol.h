@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * What the probe (the guest's /init) prints for the host to read: the one
- * place these strings are spelled. The probe prints them (probe/probe.c);
- * the boot model (lab/boot.c) reads them. Plain C, no dependencies.
+ * place these strings are spelled. The probe prints them (probe/main.c,
+ * init.c, guest.c, and value() of probe.h), so does the headers plugin
+ * (guest/headers); the boot model (lab/boot.c) and the report (lab/report.c)
+ * read them, the shell through protocol() of lab/common.sh. Plain C, no
+ * dependencies.
  *
  *   KTAP version 1
  *   # kver-probe                       the producer line of the probe's KTAP

@@ -20,6 +20,13 @@
 #                        in script(1) with status RC and the terminal's text
 #                        in OUT. It runs again alone under valgrind, on a
 #                        terminal too.
+#   batch_on_tty [-s] [-w COLUMNS] PROG OUT CMD   runs the shell command
+#                        CMD, in which $KVER_PROG is PROG, on a terminal
+#                        (script(1)) COLUMNS wide and 40 rows high when -w
+#                        is given: the terminal's text (and script's own
+#                        errors) in the file OUT, the status in rc. After
+#                        batch_start, the case is recorded too (batch_tty,
+#                        with -s). A runner without a batch uses it alone.
 #   batch_go             starts the batch (from the current folder) and the
 #                        terminal cases under $VALGRIND, all at once (the
 #                        terminal cases mostly wait), in the background:
@@ -75,12 +82,34 @@ batch_tty() {
 	printf '%s\n' "$3" >"$batch_t.cmd"
 }
 
+# batch_script PROG CMD OUT: CMD on a terminal with $KVER_PROG set to PROG;
+# the terminal's text and script's own errors in OUT, the status in batch_rc.
+batch_script() {
+	batch_rc=0
+	KVER_PROG=$1 script -qec "$2" /dev/null >"$3" 2>&1 </dev/null || batch_rc=$?
+}
+
+batch_on_tty() {
+	batch_s=
+	if [ "$1" = -s ]; then
+		batch_s=-s
+		shift
+	fi
+	batch_c=
+	if [ "$1" = -w ]; then
+		batch_c="stty cols $2 rows 40; "
+		shift 2
+	fi
+	batch_script "$1" "$batch_c$3" "$2"
+	rc=$batch_rc
+	# shellcheck disable=SC2086 # $batch_s is an option or nothing
+	[ -z "${batch_dir:-}" ] || batch_tty $batch_s "$rc" "$2" "$batch_c$3"
+}
+
 # batch_alone T: the terminal case T (its files' stem) under valgrind; the
 # terminal's text in T.got, the status in T.grc, valgrind's log in T.vg.
 batch_alone() {
-	batch_rc=0
-	KVER_PROG="$VALGRIND --log-file=$1.vg $batch_prog" \
-		script -qec "$(cat "$1.cmd")" /dev/null >"$1.got" 2>"$1.err" </dev/null || batch_rc=$?
+	batch_script "$VALGRIND --log-file=$1.vg $batch_prog" "$(cat "$1.cmd")" "$1.got"
 	echo "$batch_rc" >"$1.grc"
 }
 

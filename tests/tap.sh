@@ -12,7 +12,17 @@
 #                      a part that shares no files with the others;
 #   tap_sub_end NAME   waits for it and prints it where tap_sub would
 #   tap_end SUITE      the plan and the totals; status 0 when none failed
-#   protocol NAME      a string of probe/protocol.h (KVER_PROBE_EXIT, ...)
+#   tap_has [-F] [-x] NAME PATTERN FILE...  NAME passes when a line of the
+#                      FILEs matches PATTERN, an extended regular expression
+#                      (-F: a string as it is; -x: the whole line)
+#   tap_status [-F] [-x] NAME WANT GOT [PATTERN FILE...]  the verdict on a
+#                      command that ended with status GOT: NAME passes when
+#                      GOT is WANT (a number, or !0: any but 0) and,
+#                      given PATTERN, tap_has's check passes
+#   A failure of either is NAME and its first reason, "(status 1, want 2)"
+#   or "(no line matches 'PATTERN')", then the last lines of the FILEs (fail
+#   shows $work/out and $work/err). Like pass and fail they return 0, for
+#   runners under set -e.
 #
 # Name filter: KVER_T (make T=..., tests/run.sh NAME) is a shell glob
 # matched anywhere in a test's name, *$KVER_T*; a plain word is a
@@ -58,6 +68,63 @@ fail() {
 skip() {
 	tap_want "$1" || return 0
 	tap_line skip "$1" "$2"
+}
+# tap_opts ARG: ARG is an option of tap_has's, added to tap_o (grep's
+# options: -E unless -F).
+tap_opts() {
+	case $1 in
+	-F) tap_o=${tap_o#-E} ;;
+	-x) ;;
+	*) return 1 ;;
+	esac
+	tap_o="$tap_o $1"
+}
+# tap_show FILE...: a failure's diagnostics, the last lines of the FILEs
+# but $work/out and $work/err, which fail shows.
+tap_show() {
+	for tap_f; do
+		case $tap_f in
+		"${work:-}/out" | "${work:-}/err") ;;
+		*) sed 's/^/# /' "$tap_f" 2>/dev/null | tail -n 20 ;;
+		esac
+	done
+}
+tap_has() {
+	tap_o=-E
+	while tap_opts "$1"; do shift; done
+	tap_want "$1" || return 0
+	tap_hn=$1 tap_hp=$2
+	shift 2
+	# shellcheck disable=SC2086 # $tap_o is options or nothing
+	if grep -q $tap_o -- "$tap_hp" "$@" 2>/dev/null; then
+		pass "$tap_hn"
+		return 0
+	fi
+	fail "$tap_hn (no line matches '$tap_hp')"
+	tap_show "$@"
+}
+tap_status() {
+	tap_o=-E
+	while tap_opts "$1"; do shift; done
+	tap_want "$1" || return 0
+	case $2 in
+	'!0') [ "$3" != 0 ] ;;
+	*) [ "$3" = "$2" ] ;;
+	esac || {
+		tap_w=$2
+		[ "$2" != '!0' ] || tap_w='not 0'
+		fail "$1 (status $3, want $tap_w)"
+		[ $# -lt 5 ] || (shift 4 && tap_show "$@")
+		return 0
+	}
+	if [ $# -lt 4 ]; then
+		pass "$1"
+		return 0
+	fi
+	tap_sn=$1
+	shift 3
+	# shellcheck disable=SC2086 # $tap_o is options or nothing
+	tap_has ${tap_o#-E} "$tap_sn" "$@"
 }
 # tap_sub_run NAME LOG CMD...: CMD with NAME's filter, its KTAP into LOG
 # and its exit status into LOG.rc.
@@ -119,11 +186,4 @@ tap_end() {
 	fi
 	echo "# $1: $tap_npass passed, $tap_nfail failed, $tap_nskip skipped"
 	[ "$tap_nfail" = 0 ]
-}
-# The C preprocessor reads the header, so the probe's strings are spelled
-# once; $top is the test's own (the top of the repository).
-protocol() {
-	# shellcheck disable=SC2154
-	printf '#include "protocol.h"\n%s\n' "$1" | ${CC:-cc} -E -P -I "$top/probe" - |
-		sed -n 's/" "//g; s/^"\(.*\)"$/\1/p'
 }

@@ -3,8 +3,9 @@
  * headers.t: what a program compiled against this point's UAPI headers
  * (make headers_install) believes about the kernel version.
  *
- * The build script compiles it with -I HEADERS/include and passes the
- * point's true numbers as KVER_TRUE_MAJOR, KVER_TRUE_PATCHLEVEL and
+ * The build script compiles it with -I HEADERS/include and -I probe/ (for
+ * protocol.h, where the value line is spelled), and passes the point's
+ * true numbers as KVER_TRUE_MAJOR, KVER_TRUE_PATCHLEVEL and
  * KVER_TRUE_SUBLEVEL. Everything printed is fixed at compile time, as in
  * any program or module that uses <linux/version.h>; the guest only shows
  * it. Output is KTAP with "# value: headers.KEY=VALUE" lines for the
@@ -12,6 +13,8 @@
  */
 #include <linux/version.h>
 #include <stdio.h>
+
+#include "protocol.h"
 
 #if !defined(KVER_TRUE_MAJOR) || !defined(KVER_TRUE_PATCHLEVEL) || !defined(KVER_TRUE_SUBLEVEL)
 #error "build with -DKVER_TRUE_MAJOR=M -DKVER_TRUE_PATCHLEVEL=P -DKVER_TRUE_SUBLEVEL=S"
@@ -30,7 +33,7 @@
 #define AT_LEAST 0
 #endif
 
-#define VALUE(key, fmt, ...) printf("# value: headers." key "=" fmt "\n", __VA_ARGS__)
+#define VALUE(key, fmt, ...) printf(KVER_VALUE_LINE "headers." key "=" fmt "\n", __VA_ARGS__)
 
 int main(void)
 {

@@ -31,6 +31,7 @@
 #include <bpf/libbpf.h>
 
 #include "expect.h"
+#include "tap.h"
 
 #define OBJ_FILE "kversion.bpf.o"
 
@@ -38,19 +39,6 @@
 __u32 get_kernel_version(void);
 
 static int failed;
-
-static void result(int n, int ok, const char *fmt, ...)
-{
-	va_list ap;
-
-	printf("%s %d ", ok ? "ok" : "not ok", n);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-	if (!ok)
-		failed = 1;
-}
 
 static int libbpf_debug;
 
@@ -136,24 +124,24 @@ int main(void)
 
 	err = bpf_object__load(obj);
 	if (err) {
-		result(3, 0, ".kconfig LINUX_KERNEL_VERSION # load failed: %s",
-		       strerror(-err));
-		result(4, 0, "program return value # load failed");
+		failed |= guest_result(3, 0, ".kconfig LINUX_KERNEL_VERSION # load failed: %s",
+				       strerror(-err));
+		failed |= guest_result(4, 0, "program return value # load failed");
 		goto out;
 	}
 
 	kconfig = bpf_object__find_map_by_name(obj, ".kconfig");
 	off = extern_offset(obj);
 	if (!kconfig || off < 0) {
-		result(3, 0, ".kconfig LINUX_KERNEL_VERSION # no .kconfig map or extern");
+		failed |= guest_result(3, 0, ".kconfig LINUX_KERNEL_VERSION # no .kconfig map or extern");
 	} else {
 		unsigned int key = 0;
 		unsigned char *val = calloc(1, bpf_map__value_size(kconfig));
 
 		err = val ? bpf_map_lookup_elem(bpf_map__fd(kconfig), &key, val) : -ENOMEM;
 		if (err) {
-			result(3, 0, ".kconfig LINUX_KERNEL_VERSION # lookup failed: %s",
-			       strerror(errno));
+			failed |= guest_result(3, 0, ".kconfig LINUX_KERNEL_VERSION # lookup failed: %s",
+					       strerror(errno));
 		} else {
 			memcpy(&v, val + off, sizeof(v));
 			failed |= guest_check(&e, 3, v, ".kconfig LINUX_KERNEL_VERSION");
@@ -175,7 +163,7 @@ int main(void)
 			failed |= guest_check(&e, 4, opts.retval, "program return value");
 		}
 	} else {
-		result(4, 0, "program return value # program not found");
+		failed |= guest_result(4, 0, "program return value # program not found");
 	}
 out:
 	bpf_object__close(obj);

@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "kver.h"
+#include "tap.h"
 
 #define MODULE_NAME "kver_cmp"
 #define MODULE_FILE MODULE_NAME ".ko"
@@ -49,22 +50,6 @@ struct report {
 
 static int test_no;
 static int failed;
-
-static void result(int ok, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static void result(int ok, const char *fmt, ...)
-{
-	va_list ap;
-
-	printf("%sok %d ", ok ? "" : "not ", ++test_no);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	putchar('\n');
-	if (!ok)
-		failed = 1;
-}
 
 static void skip(const char *why, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
@@ -258,7 +243,7 @@ int main(void)
 		printf("# modules cannot be loaded in this kernel\n");
 		return 4;
 	}
-	result(rc == 0, "load_" MODULE_NAME);
+	failed |= guest_result(++test_no, rc == 0, "load_" MODULE_NAME);
 	if (rc != 0 || read_report(&r) < 0) {
 		if (rc == 0)
 			printf("# cannot read %s\n", REPORT);
@@ -270,9 +255,9 @@ int main(void)
 
 	printf("# module built for %s (%u.%u.%u), running %s\n", r.release,
 	       r.built.major, r.built.patchlevel, r.built.sublevel, uts.release);
-	result(!strcmp(r.release, uts.release) &&
-		       !kver_cmp(&r.built, &want),
-	       "built_for_running_kernel");
+	failed |= guest_result(++test_no,
+			       !strcmp(r.release, uts.release) && !kver_cmp(&r.built, &want),
+			       "built_for_running_kernel");
 	/*
 	 * The naive answers are predicted for the kernel's own encoding, the
 	 * clamp. A series that encodes otherwise (widened, masked, unclamped)
@@ -285,7 +270,8 @@ int main(void)
 	printf("# LINUX_VERSION_CODE %#lx, KERNEL_VERSION(0, 0, 256) %ld\n",
 	       r.code, r.kv_256);
 	if (clamps)
-		result(r.code == (long)kver_code_of(&want), "linux_version_code_clamped");
+		failed |= guest_result(++test_no, r.code == (long)kver_code_of(&want),
+				       "linux_version_code_clamped");
 	else
 		skip(other, "linux_version_code_clamped");
 
@@ -296,8 +282,8 @@ int main(void)
 		if (i >= r.nrows) {
 			printf("# row %s missing from the report\n",
 			       row_names[i]);
-			result(0, "compat_%s", row_names[i]);
-			result(0, "naive_%s", row_names[i]);
+			failed |= guest_result(++test_no, 0, "compat_%s", row_names[i]);
+			failed |= guest_result(++test_no, 0, "naive_%s", row_names[i]);
 			continue;
 		}
 		truth = kver_cmp(&want, &w->v) >= 0;
@@ -307,25 +293,27 @@ int main(void)
 		       w->v.major, w->v.patchlevel, w->v.sublevel, truth,
 		       w->compat_if, w->compat_c, w->below_c, w->naive_if,
 		       w->naive_c, naive, naive != truth ? ", wrong" : "");
-		result(w->compat_if == truth && w->compat_c == truth &&
-			       w->below_c == !truth,
-		       "compat_%s", row_names[i]);
+		failed |= guest_result(++test_no,
+				       w->compat_if == truth && w->compat_c == truth &&
+					       w->below_c == !truth,
+				       "compat_%s", row_names[i]);
 		if (!clamps) {
 			skip(other, "naive_%s", row_names[i]);
 			continue;
 		}
 		/* Exactly the clamp's answer, wrong where it must be wrong. */
-		result(w->naive_if == naive && w->naive_c == naive,
-		       "naive_%s", row_names[i]);
+		failed |= guest_result(++test_no, w->naive_if == naive && w->naive_c == naive,
+				       "naive_%s", row_names[i]);
 		naive_wrong += w->naive_if != truth;
 	}
 
 	printf("# SUBLEVEL: KVER_SUBLEVEL %ld, LINUX_VERSION_CODE & 0xff %ld\n",
 	       r.sub_compat, r.sub_naive);
-	result(r.sub_compat == (long)want.sublevel, "compat_sublevel");
+	failed |= guest_result(++test_no, r.sub_compat == (long)want.sublevel, "compat_sublevel");
 	if (clamps)
-		result(r.sub_naive == (long)(want.sublevel > 255 ? 255 : want.sublevel),
-		       "naive_sublevel");
+		failed |= guest_result(++test_no,
+				       r.sub_naive == (long)(want.sublevel > 255 ? 255 : want.sublevel),
+				       "naive_sublevel");
 	else
 		skip(other, "naive_sublevel");
 	if (!clamps)
@@ -336,9 +324,9 @@ int main(void)
 	else
 	{
 		printf("# naive answers wrong at this point: %d\n", naive_wrong);
-		result(naive_wrong > 0, "naive_wrong_at_this_point");
+		failed |= guest_result(++test_no, naive_wrong > 0, "naive_wrong_at_this_point");
 	}
 
-	result(unload_module() == 0, "unload_" MODULE_NAME);
+	failed |= guest_result(++test_no, unload_module() == 0, "unload_" MODULE_NAME);
 	return failed ? 1 : 0;
 }

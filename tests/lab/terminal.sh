@@ -48,36 +48,7 @@ kl() {
 	[ -z "$batch" ] || batch_case $kl_s ${kl_env:+-e "$kl_env"} -i "$kl_in" \
 		"$rc" "$work/out" "$work/err" "$@"
 }
-# on_tty [-s] COLUMNS CMD: run CMD (one string, in which $KVER_PROG is
-# kver-lab) on a terminal COLUMNS wide; the batch runs it again alone.
-on_tty() {
-	tty_s=
-	if [ "$1" = -s ]; then
-		tty_s=-s
-		shift
-	fi
-	rc=0
-	KVER_PROG=$lab script -qec "stty cols $1 rows 40; $2" /dev/null >"$work/out" 2>"$work/err" \
-		</dev/null || rc=$?
-	# shellcheck disable=SC2086 # $tty_s is an option or nothing
-	[ -z "$batch" ] || batch_tty $tty_s "$rc" "$work/out" "stty cols $1 rows 40; $2"
-}
-# has NAME PATTERN: the last output has a line matching PATTERN.
-has() {
-	if grep -qE -- "$2" "$work/out"; then pass "$1"; else fail "$1 (no line matches '$2')"; fi
-}
-# refused NAME PATTERN ARGS...: kver-lab ARGS (kl's) must exit 2 with a line
-# on stderr matching PATTERN (grep's basic expression).
-refused() {
-	_name=$1 _pattern=$2
-	shift 2
-	kl "$@"
-	if [ "$rc" = 2 ] && grep -q -- "$_pattern" "$work/err"; then
-		pass "$_name"
-	else
-		fail "$_name (status $rc)"
-	fi
-}
+# hasnt NAME PATTERN: no line of the last output matches PATTERN.
 hasnt() {
 	if grep -qE -- "$2" "$work/out"; then fail "$1 (a line matches '$2')"; else pass "$1"; fi
 }
@@ -98,34 +69,34 @@ if [ "$rc" = 1 ] && [ "$n" = "$want" ] && [ "$(widest)" -le 100 ]; then
 else
 	fail "narrow table: status $rc, $n rows (want $want), $(widest) columns (at most 100)"
 fi
-has "narrow table has one column for the probe's checks" \
-	'^TREE +STYLE +SUBLEVEL +RELEASE +CODE +CHECKS +KUNIT +GUEST +VERDICT$'
-has "the passing point: all 6 checks, 57 KUnit cases, 26 guest tests" \
-	'^6\.1 +upstream +256 +6\.1\.256 +0x0601ff +6/6 +57/57 +26/26 +ok$'
-has "a wrong release: 2 of 6 checks, and FAIL" '^6\.1 +upstream +256 +6\.1\.256 +0x0601ff +2/6 .* FAIL$'
-has "a hung guest says so on its row" '^6\.1 .* FAIL hung$'
+tap_has "narrow table has one column for the probe's checks" \
+	'^TREE +STYLE +SUBLEVEL +RELEASE +CODE +CHECKS +KUNIT +GUEST +VERDICT$' "$work/out"
+tap_has "the passing point: all 6 checks, 57 KUnit cases, 26 guest tests" \
+	'^6\.1 +upstream +256 +6\.1\.256 +0x0601ff +6/6 +57/57 +26/26 +ok$' "$work/out"
+tap_has "a wrong release: 2 of 6 checks, and FAIL" '^6\.1 +upstream +256 +6\.1\.256 +0x0601ff +2/6 .* FAIL$' "$work/out"
+tap_has "a hung guest says so on its row" '^6\.1 .* FAIL hung$' "$work/out"
 for check in uname_release proc_osrelease proc_version libkver_running; do
-	has "the failing check $check is named below the table" "^    $check: not ok$"
+	tap_has "the failing check $check is named below the table" "^    $check: not ok$" "$work/out"
 done
-has "a hung guest's reason is below the table" '^  guest hung after /init started: no exit within 20 s;'
+tap_has "a hung guest's reason is below the table" '^  guest hung after /init started: no exit within 20 s;' "$work/out"
 
 # 2. --wide and KVER_WIDE=1: one column per probe check, the reason on the row.
 kl report --wide "$boots/pass" "$boots/wrong-release"
-has "--wide has a column per probe check" '^TREE +PACKAGE \(MAKEFILE\) +STYLE +SERIES +SUBLEVEL .* uname_release +proc_osrelease .* device_codes +KUNIT'
-has "--wide: the failing row gives its checks and reason" '^6\.1 .* FAIL +FAIL +FAIL +ok +FAIL +ok .* FAIL: a check failed$'
+tap_has "--wide has a column per probe check" '^TREE +PACKAGE \(MAKEFILE\) +STYLE +SERIES +SUBLEVEL .* uname_release +proc_osrelease .* device_codes +KUNIT' "$work/out"
+tap_has "--wide: the failing row gives its checks and reason" '^6\.1 .* FAIL +FAIL +FAIL +ok +FAIL +ok .* FAIL: a check failed$' "$work/out"
 cp "$work/out" "$work/wide"
 kl -e KVER_WIDE=1 report "$boots/pass" "$boots/wrong-release"
 if cmp -s "$work/out" "$work/wide"; then pass "KVER_WIDE=1 is --wide"; else fail "KVER_WIDE=1 is --wide"; fi
 kl -e KVER_WIDE=0 report "$boots/pass" "$boots/wrong-release"
-has "KVER_WIDE=0 is the narrow table" '^TREE +STYLE +SUBLEVEL'
+tap_has "KVER_WIDE=0 is the narrow table" '^TREE +STYLE +SUBLEVEL' "$work/out"
 
 # 3. Colour: on a terminal, never into a pipe or with NO_COLOR set.
 kl report "$boots/pass" "$boots/hung"
 if grep -q "$esc" "$work/out"; then fail "no colour into a pipe"; else pass "no colour into a pipe"; fi
 if command -v script >/dev/null 2>&1; then
-	on_tty 100 "\$KVER_PROG report $boots/pass $boots/hung"
-	has "colour on a terminal: ok in green" "$esc\[32mok$esc\[0m"
-	has "colour on a terminal: FAIL in bold red" "$esc\[1;31mFAIL hung$esc\[0m"
+	batch_on_tty -w 100 "$lab" "$work/out" "\$KVER_PROG report $boots/pass $boots/hung"
+	tap_has "colour on a terminal: ok in green" "$esc\[32mok$esc\[0m" "$work/out"
+	tap_has "colour on a terminal: FAIL in bold red" "$esc\[1;31mFAIL hung$esc\[0m" "$work/out"
 	if [ "$(widest)" -le 100 ]; then pass "a 100-column terminal gets the narrow table"; else fail "a 100-column terminal: $(widest) columns"; fi
 	n=$(tr -d '\r' <"$work/out" | grep '^  | ' | awk 'length($0) > 100' | wc -l)
 	if [ "$n" = 0 ] && tr -d '\r' <"$work/out" | grep -q '^  | .*Generic Explorer Mouse as .*\.\.\.$'; then
@@ -133,12 +104,12 @@ if command -v script >/dev/null 2>&1; then
 	else
 		fail "serial log lines are cut to the terminal's width ($n wider)"
 	fi
-	on_tty 100 "NO_COLOR=1 \$KVER_PROG report $boots/pass $boots/hung"
+	batch_on_tty -w 100 "$lab" "$work/out" "NO_COLOR=1 \$KVER_PROG report $boots/pass $boots/hung"
 	hasnt "NO_COLOR=1 turns colour off" "$esc\["
-	on_tty 100 "NO_COLOR='' \$KVER_PROG report $boots/pass $boots/hung"
-	has "an empty NO_COLOR does not" "$esc\[32mok"
-	on_tty 250 "\$KVER_PROG report $boots/pass $boots/wrong-release"
-	has "a terminal wide enough gets the wide table" '^TREE +PACKAGE \(MAKEFILE\)'
+	batch_on_tty -w 100 "$lab" "$work/out" "NO_COLOR='' \$KVER_PROG report $boots/pass $boots/hung"
+	tap_has "an empty NO_COLOR does not" "$esc\[32mok" "$work/out"
+	batch_on_tty -w 250 "$lab" "$work/out" "\$KVER_PROG report $boots/pass $boots/wrong-release"
+	tap_has "a terminal wide enough gets the wide table" '^TREE +PACKAGE \(MAKEFILE\)' "$work/out"
 else
 	fail "colour on a terminal: script(1) is not installed (apt-get install bsdutils)"
 fi
@@ -148,7 +119,7 @@ mkdir -p "$work/debian"
 cp "$boots/pass/"* "$work/debian/"
 printf 'style=debian\nversion=6.1.256\n' >>"$work/debian/point.meta"
 kl report --json "$work/r.json" "$boots/pass" "$work/debian"
-has "the style column shows debian" '^6\.1 +debian +256 '
+tap_has "the style column shows debian" '^6\.1 +debian +256 ' "$work/out"
 if grep -q '"style":"upstream","version":"6.1.256"' "$work/r.json" &&
 	grep -q '"style":"debian","version":"6.1.256"' "$work/r.json"; then
 	pass "style and version in the JSON"
@@ -158,16 +129,18 @@ fi
 
 # 5. The summary line: points passed, time, where the files are.
 kl report --summary 754 --json "$work/r.json" "$boots/pass" "$boots/hung"
-has "summary" "^1 of 2 points passed in 12 min 34 s; results: $work/r.json; boot logs: $boots\$"
+tap_has "summary" "^1 of 2 points passed in 12 min 34 s; results: $work/r.json; boot logs: $boots\$" "$work/out"
 if [ "$(wc -l <"$work/out")" = 1 ] && [ "$rc" = 1 ]; then pass "summary: one line, status 1"; else fail "summary: one line, status 1 (status $rc)"; fi
 mkdir -p "$work/run"
 cp -R "$boots/pass" "$work/run/6.1-kver-256"
 kl -e HOME="$work" report --summary 61 --json "$work/run/results.json" "$work/run/6.1-kver-256"
-has "summary: results.json beside the boot folders, under ~" \
-	'^1 of 1 point passed in 1 min 01 s; results.json, boot logs: ~/run$'
-refused "a bad --summary is an error" \
-	"^kver-lab: error: --summary needs a number of seconds, not 'soon'" report --summary soon "$boots/pass"
-refused "an unknown option is an error" "unknown report option '--narrow'" report --narrow "$boots/pass"
+tap_has "summary: results.json beside the boot folders, under ~" \
+	'^1 of 1 point passed in 1 min 01 s; results.json, boot logs: ~/run$' "$work/out"
+kl report --summary soon "$boots/pass"
+tap_status "a bad --summary is an error" 2 "$rc" \
+	"^kver-lab: error: --summary needs a number of seconds, not 'soon'" "$work/err"
+kl report --narrow "$boots/pass"
+tap_status "an unknown option is an error" 2 "$rc" "unknown report option '--narrow'" "$work/err"
 
 # 6. A full build's progress, as plain lines when stderr is not a terminal,
 # on a real build log: every object counted, the log copied, the count kept.
@@ -198,7 +171,7 @@ rm -f "$work/tty.log"
 (while [ ! -e "$work/tty.log" ]; do sleep 0.1; done; cat "$work/half.log"; sleep 1.5; cat "$log") |
 	\$KVER_PROG progress --tree 6.1 --total 3000~ --log "$work/tty.log"
 TTY
-	on_tty -s 60 "sh $work/tty.sh"
+	batch_on_tty -s -w 60 "$lab" "$work/out" "sh $work/tty.sh"
 	cr=$(printf '\r')
 	if grep -q "$cr\[[0-9:]*\] building 6\.1: [0-9]* of ~3000 objects.*$cr\[[0-9:]*\] 6\.1: [0-9]* objects compiled in " "$work/out" &&
 		! tr '\r' '\n' <"$work/out" | sed "s/$esc\[K//g" | awk 'length($0) > 59' | grep -q .; then
@@ -209,9 +182,11 @@ TTY
 else
 	fail "progress on a terminal: script(1) is not installed (apt-get install bsdutils)"
 fi
-refused "progress: a bad --total is an error" "^kver-lab: error: --total needs a number, not 'lots'" \
-	-i "$log" progress --tree 6.1 --total lots
-refused "progress: --tree is needed" "progress needs --tree" -i "$log" progress --total 3
+kl -i "$log" progress --tree 6.1 --total lots
+tap_status "progress: a bad --total is an error" 2 "$rc" \
+	"^kver-lab: error: --total needs a number, not 'lots'" "$work/err"
+kl -i "$log" progress --total 3
+tap_status "progress: --tree is needed" 2 "$rc" "progress needs --tree" "$work/err"
 
 # --guest: did each guest run to its end? Failed checks are not its concern.
 kl report --guest "$boots/pass" "$boots/wrong-release"
@@ -226,10 +201,12 @@ fi
 # Bad boot folders: one line naming the cause, status 2.
 mkdir -p "$work/fifo"
 mkfifo "$work/fifo/point.meta"
-refused "a FIFO for point.meta is an error, not a wait" \
-	"^kver-lab: error: cannot read .*/fifo/point.meta: not a regular file$" report "$work/fifo"
-refused "a missing boot folder is an error" \
-	"^kver-lab: error: cannot read .*/nothing: No such file or directory$" report "$work/nothing"
+kl report "$work/fifo"
+tap_status "a FIFO for point.meta is an error, not a wait" 2 "$rc" \
+	"^kver-lab: error: cannot read .*/fifo/point.meta: not a regular file$" "$work/err"
+kl report "$work/nothing"
+tap_status "a missing boot folder is an error" 2 "$rc" \
+	"^kver-lab: error: cannot read .*/nothing: No such file or directory$" "$work/err"
 
 # ktap: parse only, no boot judged (no point.meta needed).
 cp "$boots/wrong-release/serial.log" "$work/wrong.log"
@@ -253,10 +230,12 @@ if [ "$rc" = 1 ] && [ "$(jq -c '[.ok, .files[0].documents[1].counts.missing, .fi
 else
 	fail "ktap --json (status $rc)"
 fi
-refused "ktap: a missing file is an error" \
-	"^kver-lab: error: cannot read .*/none.log: No such file or directory$" ktap "$work/none.log"
-refused "ktap: a folder is an error, not an empty log" \
-	"^kver-lab: error: cannot read .*: Is a directory$" ktap "$work"
+kl ktap "$work/none.log"
+tap_status "ktap: a missing file is an error" 2 "$rc" \
+	"^kver-lab: error: cannot read .*/none.log: No such file or directory$" "$work/err"
+kl ktap "$work"
+tap_status "ktap: a folder is an error, not an empty log" 2 "$rc" \
+	"^kver-lab: error: cannot read .*: Is a directory$" "$work/err"
 
 # matrix: kver-matrix's own code, the same verdicts on the same recordings.
 mboots=$top/tests/matrix/fixtures/boots

@@ -7,12 +7,24 @@
 # bytes and still a real measurement.
 set -eu
 here=$(CDPATH='' cd -- "$(dirname -- "$0")" && pwd)
+# lab/common.sh (protocol) takes the repository from KVER_TOP: this script
+# is two levels down.
+KVER_TOP=$(CDPATH='' cd -- "$here/../.." && pwd)
+# shellcheck source=SCRIPTDIR/../../lab/common.sh
+. "$KVER_TOP/lab/common.sh"
 [ $# -eq 1 ] || {
 	echo "usage: tests/matrix/record.sh BOOTS_DIR" >&2
 	exit 2
 }
 src=$1
 dest=$here/fixtures/boots
+# The lines to keep, as probe/protocol.h spells them (no character of
+# theirs is special to grep).
+value_line=$(protocol KVER_VALUE_LINE)
+exit_line=$(protocol KVER_PROBE_EXIT)
+if [ -z "$value_line" ] || [ -z "$exit_line" ]; then
+	die "probe/protocol.h gives no value line or exit line"
+fi
 n=0
 for d in "$src"/*/; do
 	d=${d%/}
@@ -22,7 +34,7 @@ for d in "$src"/*/; do
 	name=$(basename "$d")
 	mkdir -p "$dest/$name"
 	cp "$d/point.meta" "$dest/$name/point.meta"
-	tr -d '\r' <"$d/serial.log" | grep -E '^[[:space:]]*# (value: |kver-probe: exit=)' \
+	tr -d '\r' <"$d/serial.log" | grep -e "^[[:space:]]*$value_line" -e "^[[:space:]]*$exit_line" \
 		>"$dest/$name/serial.log" || true
 	n=$((n + 1))
 done
