@@ -13,32 +13,12 @@ const char *const channel_names[CH_COUNT] = {
 	"vdso", "v4l2", "media", "media driver", "cec",
 };
 
+/* libkver's parser, held to what the probe prints: 0x and one to eight hex digits. */
 int parse_code(const char *s, uint32_t *code)
 {
-	uint32_t v = 0;
-	size_t n = 0;
-
-	if (!s || s[0] != '0' || (s[1] != 'x' && s[1] != 'X'))
+	if (!s || s[0] != '0' || (s[1] != 'x' && s[1] != 'X') || strlen(s) > 10)
 		return -1;
-	for (s += 2; *s; s++, n++) {
-		int d;
-
-		if (*s >= '0' && *s <= '9')
-			d = *s - '0';
-		else if (*s >= 'a' && *s <= 'f')
-			d = *s - 'a' + 10;
-		else if (*s >= 'A' && *s <= 'F')
-			d = *s - 'A' + 10;
-		else
-			return -1;
-		if (n >= 8)
-			return -1;
-		v = (v << 4) | (uint32_t)d;
-	}
-	if (!n)
-		return -1;
-	*code = v;
-	return 0;
+	return kver_parse_code(s, code) ? -1 : 0;
 }
 
 void describe_code(uint32_t code, char *buf, size_t size)

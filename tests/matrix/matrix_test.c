@@ -103,6 +103,7 @@ static void test_codes(void)
 	CHECK(parse_code("0x", &c) < 0, "bare 0x");
 	CHECK(parse_code("0601ff", &c) < 0, "no 0x");
 	CHECK(parse_code("0x123456789", &c) < 0, "9 digits");
+	CHECK(parse_code("0x000000001", &c) < 0, "9 digits, leading zeros");
 	CHECK(parse_code("0x12g4", &c) < 0, "bad digit");
 	CHECK(parse_code("absent: no device", &c) < 0, "absent");
 	CHECK(parse_code(NULL, &c) < 0, "NULL");
