@@ -10,8 +10,9 @@
  * the time limit ended it), qemu.timeout and qemu.stderr.
  *
  * The API follows ktap.h: boot_init, boot_meta_line / boot_feed (one line
- * at a time, so a test can build a boot from text), boot_finish (judges),
- * boot_free. boot_read does all of it for a folder. No global state.
+ * at a time), boot_finish (judges), boot_free. boot_read does all of it for
+ * a folder, boot_from_text for the same files given as text (tests). No
+ * global state.
  */
 #ifndef KVER_BOOT_H
 #define KVER_BOOT_H
@@ -75,6 +76,18 @@ int boot_finish(struct boot *b, char *err, size_t errsize);
  * file, or a malformed point.meta is an error: -1 with one line in err.
  */
 int boot_read(struct boot *b, const char *dir, char *err, size_t errsize);
+
+/* A boot folder's files as text; NULL for a file that is not there. */
+struct boot_text {
+	const char *meta;		/* point.meta */
+	const char *serial;		/* serial.log */
+	const char *status;		/* qemu.status */
+	const char *timeout;		/* qemu.timeout */
+	const char *qemu_stderr;	/* qemu.stderr */
+};
+/* boot_read of a folder dir whose files hold the texts of t, read the same way. */
+int boot_from_text(struct boot *b, const char *dir, const struct boot_text *t, char *err,
+		   size_t errsize);
 void boot_free(struct boot *b);
 /* Format an error message into err (of size bytes) when err is not NULL:
  * the boot model's callers report their own errors the same way. */

@@ -107,7 +107,7 @@ struct matrix {
  * loads: its problem says why.
  */
 int point_load(const char *dir, struct point *p, char *err, size_t errsize);
-/* Build a point by hand (tests): meta lines and serial log text. */
+/* Build a point by hand (tests): meta lines and serial log text (NULL: no log). */
 int point_from_text(struct point *p, const char *dir, const char *meta, const char *serial,
 		    char *err, size_t errsize);
 void point_free(struct point *p);

@@ -118,10 +118,13 @@ static void set_problem(struct point *p)
 		snprintf(p->problem, sizeof(p->problem), "no channel values in the log");
 }
 
-/* The boot read (or made) in p->boot into a point; p->boot is freed on error. */
-static int point_finish(struct point *p, char *err, size_t errsize)
+/*
+ * The boot its reader put in p->boot (rc: the reader's answer) into a
+ * point; p->boot is freed on error.
+ */
+static int point_finish(struct point *p, int rc, char *err, size_t errsize)
 {
-	if (derive(p, err, errsize)) {
+	if (rc || derive(p, err, errsize)) {
 		point_free(p);
 		return -1;
 	}
@@ -132,44 +135,16 @@ static int point_finish(struct point *p, char *err, size_t errsize)
 int point_from_text(struct point *p, const char *dir, const char *meta, const char *serial,
 		    char *err, size_t errsize)
 {
-	const char *s;
-	int n = 0, rc;
+	struct boot_text t = { .meta = meta, .serial = serial };
 
 	memset(p, 0, sizeof(*p));
-	rc = boot_init(&p->boot, dir);
-	for (s = meta; !rc && *s; s += strcspn(s, "\n"), s += *s == '\n') {
-		char *line = strndup(s, strcspn(s, "\n"));
-
-		rc = line ? boot_meta_line(&p->boot, line, ++n, err, errsize) : -1;
-		free(line);
-	}
-	for (s = serial; !rc && s && *s; s += strcspn(s, "\n"), s += *s == '\n') {
-		char *line = strndup(s, strcspn(s, "\n"));
-
-		rc = line ? boot_feed(&p->boot, line) : -1;
-		free(line);
-	}
-	/* A log that is there but empty is not a missing one. */
-	p->boot.has_serial |= serial != NULL;
-	if (!rc)
-		rc = boot_finish(&p->boot, err, errsize);
-	if (rc) {
-		if (err && !err[0])
-			boot_set_err(err, errsize, "out of memory");
-		point_free(p);
-		return -1;
-	}
-	return point_finish(p, err, errsize);
+	return point_finish(p, boot_from_text(&p->boot, dir, &t, err, errsize), err, errsize);
 }
 
 int point_load(const char *dir, struct point *p, char *err, size_t errsize)
 {
 	memset(p, 0, sizeof(*p));
-	if (boot_read(&p->boot, dir, err, errsize)) {
-		point_free(p);
-		return -1;
-	}
-	return point_finish(p, err, errsize);
+	return point_finish(p, boot_read(&p->boot, dir, err, errsize), err, errsize);
 }
 
 void point_free(struct point *p)
