@@ -3,9 +3,9 @@
  * kver-matrix: judge the lab's boots of every version-code design.
  *
  * A boot folder (lab/run.sh) is read by the boot model (lab/boot.h): its
- * point.meta (tree, package, makefile, series, sublevel, expect, build_s,
- * guest_s, boot_s) and the "# value: KEY=VALUE" lines the probe and the
- * guest plugins print. Each folder is one point: a (tree, variant,
+ * point.meta (tree, package, makefile, series, style, sublevel, version,
+ * expect, build_s, guest_s, boot_s) and the "# value: KEY=VALUE" lines the
+ * probe and the guest plugins print. Each folder is one point: a (tree, variant,
  * SUBLEVEL). Every point gets one cell per check, decided here from the
  * values alone; the renderers and the comparison with the expected
  * verdicts only read the cells.
@@ -84,7 +84,7 @@ struct point {
 	struct boot boot;
 	const char *dir, *tree, *package, *makefile, *expect;
 	char series[64];		/* the row: series, "@style" when not upstream */
-	struct kver truth;		/* makefile's MAJOR.PATCHLEVEL, sublevel= */
+	struct kver truth;		/* version=: the M.P.S the lab built */
 	uint32_t own_sublevel;		/* makefile's SUBLEVEL */
 	int own;			/* truth.sublevel == own_sublevel */
 	int hides_version;		/* a release style whose uname hides it */

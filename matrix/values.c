@@ -98,11 +98,22 @@ static int derive(struct point *p, char *err, size_t errsize)
 		boot_set_err(err, errsize, "%s/point.meta: makefile or sublevel unreadable", p->dir);
 		return -1;
 	}
-	kver_set(&p->truth, mk.major, mk.patchlevel, s);
+	/*
+	 * The true version is the one the lab built, version=. A point recorded
+	 * before release styles has none and the boot model gives it expect=,
+	 * which is no M.P.S where the release hides the version.
+	 */
+	if (kver_parse(boot_meta(b, "version"), &p->truth) || p->truth.nparts != 3 ||
+	    p->truth.rest[0] || p->truth.sublevel != s) {
+		boot_set_err(err, errsize, "%s/point.meta: version=%s is not M.P.S at sublevel=%s",
+			     p->dir, boot_meta(b, "version"), boot_meta(b, "sublevel"));
+		return -1;
+	}
+	/* The release the guest was given says another version than the one built. */
 	p->hides_version = strcmp(style, "upstream") &&
 			   (kver_parse(p->expect, &e) || kver_cmp(&e, &p->truth));
 	p->own_sublevel = mk.sublevel;
-	p->own = s == mk.sublevel;
+	p->own = p->truth.sublevel == mk.sublevel;
 	return 0;
 }
 

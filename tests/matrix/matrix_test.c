@@ -34,9 +34,9 @@ static void add_point(struct matrix *m, const struct spec *s)
 	int rc;
 
 	snprintf(meta, sizeof(meta),
-		 "tree=%s\npackage=test\nmakefile=%s\nseries=%s\nsublevel=%u\nexpect=%s\n"
-		 "build_s=10\nguest_s=1\nboot_s=5\n",
-		 s->tree, s->makefile, s->series, s->sublevel, s->release);
+		 "tree=%s\npackage=test\nmakefile=%s\nseries=%s\nsublevel=%u\nversion=%s.%u\n"
+		 "expect=%s\nbuild_s=10\nguest_s=1\nboot_s=5\n",
+		 s->tree, s->makefile, s->series, s->sublevel, s->tree, s->sublevel, s->release);
 	if (s->hsub && !s->hsub[0])
 		snprintf(sub, sizeof(sub), "absent: no LINUX_VERSION_SUBLEVEL");
 	else if (s->hsub)
@@ -253,8 +253,8 @@ static void test_channels(void)
 				  "    # value: headers.kernel_version=0x0601ff\n"
 				  "    # value: headers.sublevel=256\n" KVER_PROBE_EXIT "1\n";
 
-		CHECK(point_from_text(&p, "x", "tree=6.1\nmakefile=6.1.192\nseries=x\nsublevel=256\n",
-				      log, err, sizeof(err)) == 0, "%s", err);
+		CHECK(point_from_text(&p, "x", "tree=6.1\nmakefile=6.1.192\nseries=x\nsublevel=256\n"
+				      "version=6.1.256\n", log, err, sizeof(err)) == 0, "%s", err);
 		CHECK(matrix_push(&m, &p) == 0, "push");
 		matrix_judge(&m);
 		EXPECT(&m, "x", 256, CHECK_AGREE, VERDICT_FAIL, "cec 6.2.0 != vdso 6.1.255");
@@ -275,12 +275,21 @@ static void test_meta_errors(void)
 			      sizeof(err)) < 0 && strstr(err, "not M.P.S"), "makefile 6.1: %s", err);
 	CHECK(point_from_text(&p, "d", "tree=6.1\nseries=x\nmakefile=6.1.2\nsublevel=08\n", "",
 			      err, sizeof(err)) < 0 && strstr(err, "sublevel=08"), "08: %s", err);
-	CHECK(point_from_text(&p, "d", "tree=6.1\nseries=x\nmakefile=6.1.2\nsublevel=2\n", NULL,
-			      err, sizeof(err)) == 0 && !strcmp(p.problem, "no serial.log") && p.own,
+	/* Recorded before release styles: version= is expect=, not what was built. */
+	CHECK(point_from_text(&p, "d", "tree=6.1\nseries=x\nmakefile=6.1.2\nsublevel=300\n"
+			      "expect=6.1.255.45\n", "", err, sizeof(err)) < 0 &&
+	      strstr(err, "version=6.1.255.45 is not M.P.S at sublevel=300"), "no version: %s", err);
+	CHECK(point_from_text(&p, "d", "tree=6.1\nseries=x\nmakefile=6.1.2\nsublevel=300\n"
+			      "version=6.1.299\n", "", err, sizeof(err)) < 0 &&
+	      strstr(err, "version=6.1.299 is not"), "other sublevel: %s", err);
+	CHECK(point_from_text(&p, "d", "tree=6.1\nseries=x\nmakefile=6.1.2\nsublevel=2\n"
+			      "version=6.1.2\n", NULL, err, sizeof(err)) == 0 &&
+	      !strcmp(p.problem, "no serial.log") && p.own,
 	      "no serial log: '%s'", p.problem);
 	point_free(&p);
-	CHECK(point_from_text(&p, "d", "tree=6.1\nseries=x\nmakefile=6.1.2\nsublevel=3\n",
-			      "# value: vdso.code=0x060103\n", err, sizeof(err)) == 0 &&
+	CHECK(point_from_text(&p, "d", "tree=6.1\nseries=x\nmakefile=6.1.2\nsublevel=3\n"
+			      "version=6.1.3\n", "# value: vdso.code=0x060103\n", err,
+			      sizeof(err)) == 0 &&
 	      !strcmp(p.problem, "the probe did not finish") && !p.own, "unfinished: '%s'",
 	      p.problem);
 	point_free(&p);
@@ -399,8 +408,8 @@ static void test_compare_and_render(void)
 		struct point p;
 		const char *log = "# value: uname.release=6.1.1|x\"y<z>\n" KVER_PROBE_EXIT "0\n";
 
-		CHECK(point_from_text(&p, "q\"dir", "tree=6.1\nmakefile=6.1.1\nseries=a|b<c&\nsublevel=1\n",
-				      log, err, sizeof(err)) == 0, "%s", err);
+		CHECK(point_from_text(&p, "q\"dir", "tree=6.1\nmakefile=6.1.1\nseries=a|b<c&\nsublevel=1\n"
+				      "version=6.1.1\n", log, err, sizeof(err)) == 0, "%s", err);
 		CHECK(matrix_push(&m, &p) == 0, "push");
 		matrix_judge(&m);
 		o.compared = 0;
