@@ -268,6 +268,21 @@ static void judge_panic(struct boot *b)
 		set_guest(b, "panic", "kernel panicked before /init: kernel panic: %s", b->panic);
 }
 
+/*
+ * No qemu.status: lab/boot.sh did not get to write it, or the folder is a
+ * recording of the probe's lines alone (tests/matrix/record.sh). QEMU's
+ * side is unknown; the log still tells how far the probe came.
+ */
+static void judge_unrecorded(struct boot *b)
+{
+	if (!b->started && !b->nvalues && !b->exit_seen)
+		set_guest(b, "no-init", "guest never reached /init");
+	else if (!b->exit_seen)
+		set_guest(b, "no-result", "probe stopped without reporting its result");
+	else
+		set_guest(b, "no-status", "no qemu.status in %s", b->dir);
+}
+
 /* Did the guest run to its end? The first rule that holds decides. */
 static void judge_guest(struct boot *b)
 {
@@ -283,6 +298,8 @@ static void judge_guest(struct boot *b)
 			  b->timeout_s);
 	else if (b->panic[0] && b->exit_marker < 0)
 		judge_panic(b);
+	else if (st < 0)
+		judge_unrecorded(b);
 	else if (st != 0 && st != 0x21 && st != 0x23)
 		set_guest(b, "qemu-error", "QEMU failed with status %d: %s", st, b->qemu_msg);
 	else if (!b->started)
@@ -322,6 +339,11 @@ static void judge_results(struct boot *b)
 	if (b->kunit_docs == 0 || b->kunit.fail || b->kunit.missing ||
 	    b->kunit.pass + b->kunit.skip == 0)
 		b->ok = 0;
+}
+
+int boot_ran_to_end(const struct boot *b)
+{
+	return !strcmp(b->guest, "ok") || !strcmp(b->guest, "no-status");
 }
 
 int boot_finish(struct boot *b, char *err, size_t errsize)

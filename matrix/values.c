@@ -117,15 +117,15 @@ static int derive(struct point *p, char *err, size_t errsize)
 	return 0;
 }
 
+/* Why the point has no data: the boot model's verdict on its guest, or no values. */
 static void set_problem(struct point *p)
 {
-	if (!p->boot.has_serial)
-		snprintf(p->problem, sizeof(p->problem), "no serial.log");
-	else if (!p->boot.nvalues && !p->boot.exit_seen)
-		snprintf(p->problem, sizeof(p->problem), "the probe printed nothing");
-	else if (!p->boot.exit_seen)
-		snprintf(p->problem, sizeof(p->problem), "the probe did not finish");
-	else if (!boot_value(&p->boot, "uname.release") && !boot_value(&p->boot, "vdso.code"))
+	const struct boot *b = &p->boot;
+
+	if (!boot_ran_to_end(b))
+		snprintf(p->problem, sizeof(p->problem), "%.*s", (int)sizeof(p->problem) - 1,
+			 b->detail);
+	else if (!boot_value(b, "uname.release") && !boot_value(b, "vdso.code"))
 		snprintf(p->problem, sizeof(p->problem), "no channel values in the log");
 }
 

@@ -55,6 +55,8 @@ static void test_recorded(void)
 		CHECK(boot_read(&b, dir, err, sizeof(err)) == 0, "%s: %s", dir, err);
 		CHECK(!strcmp(b.guest, recorded[i].guest), "%s: guest %s", dir, b.guest);
 		CHECK(b.ok == recorded[i].ok, "%s: ok %d", dir, b.ok);
+		CHECK(boot_ran_to_end(&b) == !strcmp(recorded[i].guest, "ok"), "%s: ran to its end",
+		      dir);
 		boot_free(&b);
 	}
 }
@@ -93,6 +95,8 @@ static void test_matrix_recording(void)
 	CHECK(b.exit_seen, "exit line");
 	CHECK(boot_value(&b, "headers.sublevel") &&
 	      !strcmp(boot_value(&b, "headers.sublevel"), "256"), "indented value");
+	CHECK(!strcmp(b.guest, "no-status") && boot_ran_to_end(&b), "no qemu.status: %s",
+	      b.guest);
 	CHECK(!b.ok, "a recording without KUnit output is not ok");
 	boot_free(&b);
 }
@@ -160,6 +164,15 @@ static const struct {
 	{ "init failed", "Run /init as init process\nFailed to execute /init (error -8)\n"
 	  "Kernel panic - not syncing: No working init found.\n", "0", "panic",
 	  "kernel panicked before /init: kernel panic: No working init found.", 0 },
+	/* No qemu.status: the log alone, as far as it goes. */
+	{ "no status, no probe", "Linux version 6.1.256\n", NULL, "no-init",
+	  "guest never reached /init", 0 },
+	{ "no status, probe stopped", PROBE_START "1..1\n", NULL, "no-result",
+	  "probe stopped without reporting its result", 0 },
+	{ "no status, recorded values", VALUE("a=1\n"), NULL, "no-result",
+	  "probe stopped without reporting its result", 0 },
+	{ "no status, probe finished", PROBE_START "1..1\nok 1 a\n" PROBE_EXIT(0), NULL,
+	  "no-status", "no qemu.status in text", 0 },
 	{ "no /init", "Linux version 6.1.256\n", "0", "no-init", "guest never reached /init", 0 },
 	{ "inconsistent", PROBE_START "1..1\nok 1 a\n" PROBE_EXIT(0), "35", "inconsistent",
 	  "probe said exit=0 but QEMU exited 35", 0 },

@@ -284,14 +284,14 @@ static void test_meta_errors(void)
 	      strstr(err, "version=6.1.299 is not"), "other sublevel: %s", err);
 	CHECK(point_from_text(&p, "d", "tree=6.1\nseries=x\nmakefile=6.1.2\nsublevel=2\n"
 			      "version=6.1.2\n", NULL, err, sizeof(err)) == 0 &&
-	      !strcmp(p.problem, "no serial.log") && p.own,
+	      !strcmp(p.problem, "no serial log in d") && p.own,
 	      "no serial log: '%s'", p.problem);
 	point_free(&p);
 	CHECK(point_from_text(&p, "d", "tree=6.1\nseries=x\nmakefile=6.1.2\nsublevel=3\n"
 			      "version=6.1.3\n", "# value: vdso.code=0x060103\n", err,
 			      sizeof(err)) == 0 &&
-	      !strcmp(p.problem, "the probe did not finish") && !p.own, "unfinished: '%s'",
-	      p.problem);
+	      !strcmp(p.problem, "probe stopped without reporting its result") && !p.own,
+	      "unfinished: '%s'", p.problem);
 	point_free(&p);
 }
 

@@ -158,7 +158,7 @@ exit_line=$(protocol KVER_PROBE_EXIT)
 grep -vF "$exit_line" "$boots/$tree-kver-255/serial.log" >"$wb/$tree-kver-255/serial.log"
 km --expected "$expected" --quiet "$wb"
 expect_rc "an unfinished guest gives no-data cells" 1 "^$tree kver 255 spill: expected ok, measured no data"
-expect_rc "... and the problem is named" 1 "kver-255: the probe did not finish"
+expect_rc "... and the problem is named" 1 "kver-255: probe stopped without reporting its result"
 
 # 7. Input errors.
 printf '%s\n' "$tree mainline 256 spill perhaps" >"$work/bad"
