@@ -241,25 +241,37 @@ static void test_channels(void)
 	EXPECT(&m, "h", 256, CHECK_AT_LEAST, VERDICT_OK, "ok");
 	matrix_free(&m);
 
-	/* A device code that differs from the vDSO's. */
+	/* A device code that differs from the vDSO's (x), and a garbled one (y). */
 	{
-		struct point p;
-		char err[128];
-		const char *log = "# value: uname.release=6.1.256\n# value: proc.osrelease=6.1.256\n"
-				  "# value: proc.version=6.1.256\n# value: vdso.code=0x0601ff\n"
-				  "# value: v4l2.version=absent: /dev/video0: No such file\n"
-				  "# value: cec.version=0x060200\n"
-				  "    # value: headers.code=0x0601ff\n"
-				  "    # value: headers.kernel_version=0x0601ff\n"
-				  "    # value: headers.sublevel=256\n" KVER_PROBE_EXIT "1\n";
+		static const char *const logs[] = {
+			"# value: uname.release=6.1.256\n# value: proc.osrelease=6.1.256\n"
+			"# value: proc.version=6.1.256\n# value: vdso.code=0x0601ff\n"
+			"# value: v4l2.version=absent: /dev/video0: No such file\n"
+			"# value: cec.version=0x060200\n"
+			"    # value: headers.code=0x0601ff\n"
+			"    # value: headers.kernel_version=0x0601ff\n"
+			"    # value: headers.sublevel=256\n" KVER_PROBE_EXIT "1\n",
+			"# value: vdso.code=0x0601ff\n# value: v4l2.version=0x06zz\n"
+			KVER_PROBE_EXIT "0\n",
+		};
 
-		CHECK(point_from_text(&p, "x", "tree=6.1\nmakefile=6.1.192\nseries=x\nsublevel=256\n"
-				      "version=6.1.256\n", log, err, sizeof(err)) == 0, "%s", err);
-		CHECK(matrix_push(&m, &p) == 0, "push");
+		for (int i = 0; i < 2; i++) {
+			struct point p;
+			char meta[128], err[128], dir[2] = { "xy"[i], '\0' };
+
+			snprintf(meta, sizeof(meta), "tree=6.1\nmakefile=6.1.192\nseries=%c\n"
+				 "sublevel=256\nversion=6.1.256\n", dir[0]);
+			CHECK(point_from_text(&p, dir, meta, logs[i], err, sizeof(err)) == 0, "%s",
+			      err);
+			CHECK(matrix_push(&m, &p) == 0, "push");
+		}
 		matrix_judge(&m);
 		EXPECT(&m, "x", 256, CHECK_AGREE, VERDICT_FAIL, "cec 6.2.0 != vdso 6.1.255");
 		EXPECT(&m, "x", 256, CHECK_SPILL, VERDICT_FAIL, "reads as 6.2.0");
 		EXPECT(&m, "x", 256, CHECK_EXACT, VERDICT_OK, "ok");
+		EXPECT(&m, "y", 256, CHECK_SPILL, VERDICT_FAIL, "v4l2 value garbled");
+		EXPECT(&m, "y", 256, CHECK_AGREE, VERDICT_FAIL, "v4l2 value garbled");
+		EXPECT(&m, "y", 256, CHECK_EXACT, VERDICT_OK, "ok");
 		matrix_free(&m);
 	}
 }
