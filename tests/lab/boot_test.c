@@ -44,19 +44,27 @@ static const struct {
 	{ "qemu-error", "qemu-error", 0 },
 };
 
+/* The recorded boot folder FOLDER/NAME below tests_dir, read into b. */
+static void read_recorded(struct boot *b, const char *folder, const char *name)
+{
+	char dir[4096], err[512] = "";
+
+	snprintf(dir, sizeof(dir), "%s/%s/%s", tests_dir, folder, name);
+	CHECK(boot_read(b, dir, err, sizeof(err)) == 0, "%s: %s", dir, err);
+}
+
 /* Each recorded boot gets the judge's verdict its expect file names. */
 static void test_recorded(void)
 {
 	for (size_t i = 0; i < sizeof(recorded) / sizeof(recorded[0]); i++) {
-		char dir[4096], err[512] = "";
+		const char *name = recorded[i].dir;
 		struct boot b;
 
-		snprintf(dir, sizeof(dir), "%s/lab/boots/%s", tests_dir, recorded[i].dir);
-		CHECK(boot_read(&b, dir, err, sizeof(err)) == 0, "%s: %s", dir, err);
-		CHECK(!strcmp(b.guest, recorded[i].guest), "%s: guest %s", dir, b.guest);
-		CHECK(b.ok == recorded[i].ok, "%s: ok %d", dir, b.ok);
+		read_recorded(&b, "lab/boots", name);
+		CHECK(!strcmp(b.guest, recorded[i].guest), "%s: guest %s", name, b.guest);
+		CHECK(b.ok == recorded[i].ok, "%s: ok %d", name, b.ok);
 		CHECK(boot_ran_to_end(&b) == !strcmp(recorded[i].guest, "ok"), "%s: ran to its end",
-		      dir);
+		      name);
 		boot_free(&b);
 	}
 }
@@ -64,11 +72,9 @@ static void test_recorded(void)
 /* The passing boot: values, counts and the probe's document, as the report shows them. */
 static void test_pass_values(void)
 {
-	char dir[4096], err[512] = "";
 	struct boot b;
 
-	snprintf(dir, sizeof(dir), "%s/lab/boots/pass", tests_dir);
-	CHECK(boot_read(&b, dir, err, sizeof(err)) == 0, "%s", err);
+	read_recorded(&b, "lab/boots", "pass");
 	CHECK(b.probe != NULL, "probe document");
 	CHECK(b.exit_seen && b.exit_marker == 0, "exit %d", b.exit_marker);
 	CHECK(b.kunit.pass == 57 && b.kunit.fail == 0, "kunit %d", b.kunit.pass);
@@ -87,11 +93,9 @@ static void test_pass_values(void)
 /* A matrix recording keeps only value lines: indented plugin values count. */
 static void test_matrix_recording(void)
 {
-	char dir[4096], err[512] = "";
 	struct boot b;
 
-	snprintf(dir, sizeof(dir), "%s/matrix/fixtures/boots/6.1-kver-256", tests_dir);
-	CHECK(boot_read(&b, dir, err, sizeof(err)) == 0, "%s", err);
+	read_recorded(&b, "matrix/fixtures/boots", "6.1-kver-256");
 	CHECK(b.exit_seen, "exit line");
 	CHECK(boot_value(&b, "headers.sublevel") &&
 	      !strcmp(boot_value(&b, "headers.sublevel"), "256"), "indented value");
