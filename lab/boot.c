@@ -268,6 +268,21 @@ static void judge_panic(struct boot *b)
 		set_guest(b, "panic", "kernel panicked before /init: kernel panic: %s", b->panic);
 }
 
+/*
+ * No qemu.status: lab/boot.sh did not get to write it, or the folder is a
+ * recording of the probe's lines alone (tests/matrix/record.sh). QEMU's
+ * side is unknown; the log still tells how far the probe came.
+ */
+static void judge_unrecorded(struct boot *b)
+{
+	if (!b->started && !b->nvalues && !b->exit_seen)
+		set_guest(b, "no-init", "guest never reached /init");
+	else if (!b->exit_seen)
+		set_guest(b, "no-result", "probe stopped without reporting its result");
+	else
+		set_guest(b, "no-status", "no qemu.status in %s", b->dir);
+}
+
 /* Did the guest run to its end? The first rule that holds decides. */
 static void judge_guest(struct boot *b)
 {
@@ -283,6 +298,8 @@ static void judge_guest(struct boot *b)
 			  b->timeout_s);
 	else if (b->panic[0] && b->exit_marker < 0)
 		judge_panic(b);
+	else if (st < 0)
+		judge_unrecorded(b);
 	else if (st != 0 && st != 0x21 && st != 0x23)
 		set_guest(b, "qemu-error", "QEMU failed with status %d: %s", st, b->qemu_msg);
 	else if (!b->started)
@@ -324,6 +341,11 @@ static void judge_results(struct boot *b)
 		b->ok = 0;
 }
 
+int boot_ran_to_end(const struct boot *b)
+{
+	return !strcmp(b->guest, "ok") || !strcmp(b->guest, "no-status");
+}
+
 int boot_finish(struct boot *b, char *err, size_t errsize)
 {
 	if (check_meta(b, err, errsize))
@@ -347,16 +369,29 @@ int boot_finish(struct boot *b, char *err, size_t errsize)
 	return 0;
 }
 
+/* The files of a boot folder, in the order boot_read reads them (and struct boot_text's). */
+enum { BOOT_META, BOOT_SERIAL, BOOT_STATUS, BOOT_TIMEOUT, BOOT_STDERR, BOOT_NFILES };
+static const char *const boot_files[BOOT_NFILES] = {
+	"point.meta", "serial.log", "qemu.status", "qemu.timeout", "qemu.stderr",
+};
+
 /*
- * Open DIR/NAME for reading: 0 and *f, 1 when it does not exist, -1 and a
- * message in err otherwise. O_NONBLOCK, so a FIFO is refused, not waited on.
+ * Open file i of a boot: 0 and *f (NULL when the file is not there), or -1
+ * and a message in err. A folder's files: open_dir_file, texts: open_text.
  */
-static int open_file(const struct boot *b, const char *name, FILE **f, char *err, size_t errsize)
+typedef int open_fn(const struct boot *b, size_t i, const void *arg, FILE **f, char *err,
+		    size_t errsize);
+
+/* DIR/NAME when it is a regular file: O_NONBLOCK, so a FIFO is refused, not waited on. */
+static int open_dir_file(const struct boot *b, size_t i, const void *arg, FILE **f, char *err,
+			 size_t errsize)
 {
+	const char *name = boot_files[i];
 	char path[4096];
 	struct stat st;
 	int fd, n = snprintf(path, sizeof(path), "%s/%s", b->dir, name);
 
+	(void)arg;
 	if (n < 0 || (size_t)n >= sizeof(path)) {
 		boot_set_err(err, errsize, "cannot read %s/%s: %s", b->dir, name,
 			strerror(ENAMETOOLONG));
@@ -364,7 +399,7 @@ static int open_file(const struct boot *b, const char *name, FILE **f, char *err
 	}
 	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0 && errno == ENOENT)
-		return 1;
+		return 0;
 	if (fd < 0 || fstat(fd, &st)) {
 		boot_set_err(err, errsize, "cannot read %s: %s", path, strerror(errno));
 		if (fd >= 0)
@@ -386,34 +421,32 @@ static int open_file(const struct boot *b, const char *name, FILE **f, char *err
 }
 
 /* point.meta, line by line: a boot folder must have one. */
-static int read_meta(struct boot *b, char *err, size_t errsize)
+static int read_meta(struct boot *b, FILE *f, char *err, size_t errsize)
 {
 	char *line = NULL;
 	size_t cap = 0;
-	FILE *f;
-	int rc = open_file(b, "point.meta", &f, err, errsize), lineno = 0;
+	int rc = 0, lineno = 0;
 
-	if (rc == 1)
-		boot_set_err(err, errsize, "cannot read %s/point.meta: %s", b->dir, strerror(ENOENT));
-	if (rc)
+	if (!f) {
+		boot_set_err(err, errsize, "cannot read %s/point.meta: %s", b->dir,
+			strerror(ENOENT));
 		return -1;
+	}
 	while (!rc && getline(&line, &cap, f) >= 0)
 		rc = boot_meta_line(b, line, ++lineno, err, errsize);
 	free(line);
-	fclose(f);
 	return rc;
 }
 
 /* serial.log, line by line; without one, the guest left no log to judge. */
-static int read_serial(struct boot *b, char *err, size_t errsize)
+static int read_serial(struct boot *b, FILE *f, char *err, size_t errsize)
 {
 	char *line = NULL;
 	size_t cap = 0;
-	FILE *f;
-	int rc = open_file(b, "serial.log", &f, err, errsize);
+	int rc = 0;
 
-	if (rc)
-		return rc == 1 ? 0 : -1;
+	if (!f)
+		return 0;
 	/* An empty log was still written: the guest printed nothing. */
 	b->has_serial = 1;
 	while (!rc && getline(&line, &cap, f) >= 0) {
@@ -423,40 +456,70 @@ static int read_serial(struct boot *b, char *err, size_t errsize)
 		}
 	}
 	free(line);
-	fclose(f);
 	return rc;
 }
 
-/* The first line of DIR/NAME into buf; buf unchanged when there is none. */
-static int read_first(struct boot *b, const char *name, char *buf, size_t size, char *err,
-		      size_t errsize)
+/* The first line of f into buf; buf unchanged when there is none. */
+static void read_first(FILE *f, char *buf, size_t size)
 {
 	char line[256];
-	FILE *f;
-	int rc = open_file(b, name, &f, err, errsize);
+	size_t n;
 
-	if (rc)
-		return rc == 1 ? 0 : -1;
-	if (fgets(line, sizeof(line), f)) {
-		line[strcspn(line, "\n")] = '\0';
-		snprintf(buf, size, "%s", line);
+	if (f && fgets(line, sizeof(line), f)) {
+		n = strcspn(line, "\n");
+		n = n < size ? n : size - 1;
+		memcpy(buf, line, n);
+		buf[n] = '\0';
 	}
-	fclose(f);
-	return 0;
 }
 
-/* An integer file (qemu.status): dflt when absent or not a number. */
-static int read_int(struct boot *b, const char *name, int dflt, int *v, char *err,
-		    size_t errsize)
+/* An integer file: *v (boot_init's default) unchanged when absent or not a number. */
+static void read_int(FILE *f, int *v)
 {
 	char buf[32] = "";
+	int n;
 
-	*v = dflt;
-	if (read_first(b, name, buf, sizeof(buf), err, errsize))
-		return -1;
-	if (sscanf(buf, "%d", v) != 1)
-		*v = dflt;
-	return 0;
+	read_first(f, buf, sizeof(buf));
+	if (sscanf(buf, "%d", &n) == 1)
+		*v = n;
+}
+
+/* File i of a boot from f, NULL when it is not there. */
+static int read_file(struct boot *b, size_t i, FILE *f, char *err, size_t errsize)
+{
+	switch (i) {
+	case BOOT_META:
+		return read_meta(b, f, err, errsize);
+	case BOOT_SERIAL:
+		return read_serial(b, f, err, errsize);
+	case BOOT_STATUS:
+		read_int(f, &b->qemu_status);
+		return 0;
+	case BOOT_TIMEOUT:
+		read_int(f, &b->timeout_s);
+		return 0;
+	default:
+		read_first(f, b->qemu_msg, sizeof(b->qemu_msg));
+		return 0;
+	}
+}
+
+/* Read every file of a boot, each through its reader, and judge the boot. */
+static int read_files(struct boot *b, open_fn *open_one, const void *arg, char *err,
+		      size_t errsize)
+{
+	for (size_t i = 0; i < BOOT_NFILES; i++) {
+		FILE *f = NULL;
+		int rc = open_one(b, i, arg, &f, err, errsize);
+
+		if (!rc)
+			rc = read_file(b, i, f, err, errsize);
+		if (f)
+			fclose(f);
+		if (rc)
+			return -1;
+	}
+	return boot_finish(b, err, errsize);
 }
 
 int boot_read(struct boot *b, const char *dir, char *err, size_t errsize)
@@ -475,12 +538,35 @@ int boot_read(struct boot *b, const char *dir, char *err, size_t errsize)
 		boot_set_err(err, errsize, "cannot read %s: not a folder", dir);
 		return -1;
 	}
-	if (read_meta(b, err, errsize) || read_serial(b, err, errsize) ||
-	    read_int(b, "qemu.status", -1, &b->qemu_status, err, errsize) ||
-	    read_int(b, "qemu.timeout", 0, &b->timeout_s, err, errsize) ||
-	    read_first(b, "qemu.stderr", b->qemu_msg, sizeof(b->qemu_msg), err, errsize))
+	return read_files(b, open_dir_file, NULL, err, errsize);
+}
+
+/* Text i of a struct boot_text as a file. */
+static int open_text(const struct boot *b, size_t i, const void *arg, FILE **f, char *err,
+		     size_t errsize)
+{
+	const struct boot_text *t = arg;
+	const char *const text[BOOT_NFILES] = { t->meta, t->serial, t->status, t->timeout,
+						t->qemu_stderr };
+
+	if (!text[i])
+		return 0;
+	*f = fmemopen((void *)text[i], strlen(text[i]), "r");
+	if (!*f) {
+		boot_set_err(err, errsize, "%s/%s: %s", b->dir, boot_files[i], strerror(errno));
 		return -1;
-	return boot_finish(b, err, errsize);
+	}
+	return 0;
+}
+
+int boot_from_text(struct boot *b, const char *dir, const struct boot_text *t, char *err,
+		   size_t errsize)
+{
+	if (boot_init(b, dir)) {
+		boot_set_err(err, errsize, "out of memory");
+		return -1;
+	}
+	return read_files(b, open_text, t, err, errsize);
 }
 
 void boot_free(struct boot *b)

@@ -10,8 +10,9 @@
  * the time limit ended it), qemu.timeout and qemu.stderr.
  *
  * The API follows ktap.h: boot_init, boot_meta_line / boot_feed (one line
- * at a time, so a test can build a boot from text), boot_finish (judges),
- * boot_free. boot_read does all of it for a folder. No global state.
+ * at a time), boot_finish (judges), boot_free. boot_read does all of it for
+ * a folder, boot_from_text for the same files given as text (tests). No
+ * global state.
  */
 #ifndef KVER_BOOT_H
 #define KVER_BOOT_H
@@ -49,7 +50,7 @@ struct boot {
 	int started, ran_init, init_failed;
 	char panic[200];	/* the first kernel panic's reason, or "" */
 	/* the verdict (boot_finish) */
-	char guest[32];		/* "ok", "hung", "panic", "probe-crashed", "no-init", ... */
+	char guest[32];		/* "ok", "hung", "panic", "no-init", "no-status", ... */
 	char detail[1536];	/* why the guest is not ok, or "" */
 	struct ktap_counts kunit, guest_tests;
 	int kunit_docs;
@@ -70,17 +71,37 @@ int boot_feed(struct boot *b, const char *line);
 int boot_finish(struct boot *b, char *err, size_t errsize);
 /*
  * Read folder dir: boot_init, point.meta, serial.log, qemu.*, boot_finish.
- * A missing serial.log or qemu.status is a boot to judge (the guest left
- * nothing); a missing folder or point.meta, a file that is not a regular
- * file, or a malformed point.meta is an error: -1 with one line in err.
+ * A missing serial.log is a boot to judge (the guest left nothing), and so
+ * is a missing qemu.status: judged by the log alone, "no-status" when the
+ * probe printed its exit line. A missing folder or point.meta, a file that
+ * is not a regular file, or a malformed point.meta is an error: -1 with one
+ * line in err.
  */
 int boot_read(struct boot *b, const char *dir, char *err, size_t errsize);
+
+/* A boot folder's files as text; NULL for a file that is not there. */
+struct boot_text {
+	const char *meta;		/* point.meta */
+	const char *serial;		/* serial.log */
+	const char *status;		/* qemu.status */
+	const char *timeout;		/* qemu.timeout */
+	const char *qemu_stderr;	/* qemu.stderr */
+};
+/* boot_read of a folder dir whose files hold the texts of t, read the same way. */
+int boot_from_text(struct boot *b, const char *dir, const struct boot_text *t, char *err,
+		   size_t errsize);
 void boot_free(struct boot *b);
 /* Format an error message into err (of size bytes) when err is not NULL:
  * the boot model's callers report their own errors the same way. */
 void boot_set_err(char *err, size_t size, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+/*
+ * The probe ran to its end as far as the folder tells: the guest is "ok",
+ * or "no-status" (its log is whole, QEMU's status was not kept). Its
+ * values are then all it printed, whatever its checks and KUnit said.
+ */
+int boot_ran_to_end(const struct boot *b);
 /* A point.meta value, "" when the key is absent. */
 const char *boot_meta(const struct boot *b, const char *key);
 /* The value of KEY as the log first printed it, or NULL. */

@@ -40,16 +40,9 @@ static int grow(void **arr, size_t n, size_t size)
 
 static char *dup_trim(const char *s, size_t n)
 {
-	char *p;
-
 	while (n && isspace((unsigned char)s[n - 1]))
 		n--;
-	p = malloc(n + 1);
-	if (p) {
-		memcpy(p, s, n);
-		p[n] = '\0';
-	}
-	return p;
+	return strndup(s, n);
 }
 
 static void free_test(struct ktap_test *t)

@@ -47,19 +47,28 @@ static int uts_char(char c)
 	return release_char(c) || strchr(" :(),/", c);
 }
 
-/* NULL when s is a usable release, else why not (into why). */
-const char *style_check_release(const char *s, char *why, size_t size)
+/* NULL when s fits a field of struct new_utsname, else why not (into why); limit names it. */
+static const char *check_len(const char *s, const char *limit, char *why, size_t size)
 {
 	size_t n = strlen(s);
 
 	if (!n)
 		return "is empty";
 	if (n > UTS_LEN) {
-		snprintf(why, size, "is %zu characters, more than the %d of struct new_utsname", n,
-			 UTS_LEN);
+		snprintf(why, size, "is %zu characters, more than the %d %s", n, UTS_LEN, limit);
 		return why;
 	}
-	for (size_t i = 0; i < n; i++) {
+	return NULL;
+}
+
+/* NULL when s is a usable release, else why not (into why). */
+const char *style_check_release(const char *s, char *why, size_t size)
+{
+	const char *bad = check_len(s, "of struct new_utsname", why, size);
+
+	if (bad)
+		return bad;
+	for (size_t i = 0; s[i]; i++) {
 		if (!release_char(s[i])) {
 			snprintf(why, size, "has '%c' at offset %zu (allowed: letters, digits, . _ + ~ -)",
 				 s[i], i);
@@ -71,19 +80,13 @@ const char *style_check_release(const char *s, char *why, size_t size)
 
 const char *style_check_uts(const char *s, char *why, size_t size)
 {
-	size_t n = strlen(s);
-	const char *sp = strrchr(s, ' ');
+	const char *sp = strrchr(s, ' '), *bad = check_len(s, "the kernel keeps", why, size);
 
-	if (!n)
-		return "is empty";
-	if (n > UTS_LEN) {
-		snprintf(why, size, "is %zu characters, more than the %d the kernel keeps", n,
-			 UTS_LEN);
-		return why;
-	}
+	if (bad)
+		return bad;
 	if (s[0] != '#' || s[1] < '0' || s[1] > '9')
 		return "does not start with '#' and a build number, as uname -v does";
-	for (size_t i = 1; i < n; i++) {
+	for (size_t i = 1; s[i]; i++) {
 		if (!uts_char(s[i])) {
 			snprintf(why, size,
 				 "has '%c' at offset %zu (allowed: letters, digits, space, . _ + ~ - : ( ) , /)",

@@ -238,17 +238,6 @@ int not_for_linux(const struct source *src)
 	return 0;
 }
 
-static char *dup_range(const char *s, size_t n)
-{
-	char *r = malloc(n + 1);
-
-	if (r) {
-		memcpy(r, s, n);
-		r[n] = '\0';
-	}
-	return r;
-}
-
 static void free_macro(struct macro *m)
 {
 	free(m->name);
@@ -275,15 +264,15 @@ static int add_macro(struct tree *t, const struct source *src, const struct def 
 	put_tokens(&b, src, d->body, d->end);
 	if (b.oom)
 		return -1;
-	m.body = b.s ? b.s : dup_range("", 0);
-	m.name = dup_range(tk[d->name].text, tk[d->name].len);
+	m.body = b.s ? b.s : strdup("");
+	m.name = strndup(tk[d->name].text, tk[d->name].len);
 	m.file = file;
 	m.line = tk[d->name].line;
 	if (d->fn) {
 		m.params = calloc(d->body - d->name, sizeof(*m.params));
 		for (size_t i = d->name + 2; m.params && i + 1 < d->body; i++)
 			if (tk[i].kind == TOK_IDENT) {
-				m.params[m.nparams] = dup_range(tk[i].text, tk[i].len);
+				m.params[m.nparams] = strndup(tk[i].text, tk[i].len);
 				if (!m.params[m.nparams++])
 					break;
 			}

@@ -80,24 +80,36 @@ static unsigned int bin2bcd(unsigned int v)
 	return ((v / 10) << 4) | (v % 10);
 }
 
+/*
+ * The next run-time code of p from channel *ch on: 1 with *ch and *code,
+ * 0 when no channel is left, -1 when one is garbled (check c then fails).
+ */
+static int next_code(struct point *p, enum check c, int *ch, uint32_t *code)
+{
+	for (; *ch < CH_COUNT; (*ch)++) {
+		int rc = channel_code(p, (enum channel)*ch, code);
+
+		if (rc < 0) {
+			cell(p, c, VERDICT_FAIL, "%s value garbled", channel_names[*ch]);
+			return -1;
+		}
+		if (rc)
+			return 1;
+	}
+	return 0;
+}
+
 static void judge_spill(struct point *p)
 {
 	const struct kver *t = &p->truth;
-	int seen = 0;
+	int seen = 0, ch, rc;
+	uint32_t code;
 	char got[32];
 	const char *v;
 
-	for (int ch = 0; ch < CH_COUNT; ch++) {
-		uint32_t code;
+	for (ch = 0; (rc = next_code(p, CHECK_SPILL, &ch, &code)) > 0; ch++) {
 		struct kver d;
-		int rc = channel_code(p, (enum channel)ch, &code);
 
-		if (rc < 0) {
-			cell(p, CHECK_SPILL, VERDICT_FAIL, "%s value garbled", channel_names[ch]);
-			return;
-		}
-		if (rc == 0)
-			continue;
 		seen++;
 		kver_decode(code, &d);
 		if (d.major != t->major || d.patchlevel != t->patchlevel) {
@@ -106,6 +118,8 @@ static void judge_spill(struct point *p)
 			return;
 		}
 	}
+	if (rc < 0)
+		return;
 	if (!seen) {
 		cell(p, CHECK_SPILL, VERDICT_NODATA, "no run-time code");
 		return;
@@ -168,18 +182,10 @@ static void judge_agree(struct point *p)
 {
 	const char *h = boot_value(&p->boot, "headers.code");
 	uint32_t first = 0, code, hc;
-	int have = -1;
+	int have = -1, ch, rc;
 	char a[32], b[32];
 
-	for (int ch = 0; ch < CH_COUNT; ch++) {
-		int rc = channel_code(p, (enum channel)ch, &code);
-
-		if (rc < 0) {
-			cell(p, CHECK_AGREE, VERDICT_FAIL, "%s value garbled", channel_names[ch]);
-			return;
-		}
-		if (rc == 0)
-			continue;
+	for (ch = 0; (rc = next_code(p, CHECK_AGREE, &ch, &code)) > 0; ch++) {
 		if (have < 0) {
 			have = ch;
 			first = code;
@@ -191,6 +197,8 @@ static void judge_agree(struct point *p)
 			return;
 		}
 	}
+	if (rc < 0)
+		return;
 	if (have < 0) {
 		cell(p, CHECK_AGREE, VERDICT_NODATA, "no run-time code");
 		return;

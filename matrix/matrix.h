@@ -3,9 +3,9 @@
  * kver-matrix: judge the lab's boots of every version-code design.
  *
  * A boot folder (lab/run.sh) is read by the boot model (lab/boot.h): its
- * point.meta (tree, package, makefile, series, sublevel, expect, build_s,
- * guest_s, boot_s) and the "# value: KEY=VALUE" lines the probe and the
- * guest plugins print. Each folder is one point: a (tree, variant,
+ * point.meta (tree, package, makefile, series, style, sublevel, version,
+ * expect, build_s, guest_s, boot_s) and the "# value: KEY=VALUE" lines the
+ * probe and the guest plugins print. Each folder is one point: a (tree, variant,
  * SUBLEVEL). Every point gets one cell per check, decided here from the
  * values alone; the renderers and the comparison with the expected
  * verdicts only read the cells.
@@ -84,7 +84,7 @@ struct point {
 	struct boot boot;
 	const char *dir, *tree, *package, *makefile, *expect;
 	char series[64];		/* the row: series, "@style" when not upstream */
-	struct kver truth;		/* makefile's MAJOR.PATCHLEVEL, sublevel= */
+	struct kver truth;		/* version=: the M.P.S the lab built */
 	uint32_t own_sublevel;		/* makefile's SUBLEVEL */
 	int own;			/* truth.sublevel == own_sublevel */
 	int hides_version;		/* a release style whose uname hides it */
@@ -107,7 +107,7 @@ struct matrix {
  * loads: its problem says why.
  */
 int point_load(const char *dir, struct point *p, char *err, size_t errsize);
-/* Build a point by hand (tests): meta lines and serial log text. */
+/* Build a point by hand (tests): meta lines and serial log text (NULL: no log). */
 int point_from_text(struct point *p, const char *dir, const char *meta, const char *serial,
 		    char *err, size_t errsize);
 void point_free(struct point *p);

@@ -465,30 +465,57 @@ void render_svg(const struct matrix *m, const struct render_opts *o, FILE *out)
 
 /* ---- JSON ------------------------------------------------------------------ */
 
-static void json_long(FILE *out, long v)
+/* A member of a JSON object: the string str, or raw JSON (a number, true, null) for NULL. */
+struct json_field {
+	const char *key, *str, *raw;
+};
+
+/* The members f[0 .. n - 1], the first after first, the others after ", ". */
+static void json_fields(FILE *out, const char *first, const struct json_field *f, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		fprintf(out, "%s\"%s\": ", i ? ", " : first, f[i].key);
+		if (f[i].str)
+			json_str(out, f[i].str);
+		else
+			fputs(f[i].raw, out);
+	}
+}
+
+/* A string member (null when s is NULL), and a raw one. */
+#define JSON_STR(key, s) { key, s, "null" }
+#define JSON_RAW(key, raw) { key, NULL, raw }
+#define NFIELDS(f) (sizeof(f) / sizeof((f)[0]))
+
+/* v as JSON in buf, null when it is not known (negative). */
+static const char *json_long(char *buf, size_t size, long v)
 {
 	if (v < 0)
-		fputs("null", out);
-	else
-		fprintf(out, "%ld", v);
+		return "null";
+	snprintf(buf, size, "%ld", v);
+	return buf;
 }
 
 void render_json(const struct matrix *m, const struct render_opts *o, FILE *out)
 {
 	long build = 0, guest = 0, boot = 0;
-	char buf[64];
+	char num[3][24];
 
 	fputs("{\n  \"checks\": [", out);
 	for (int c = 0; c < CHECK_COUNT; c++) {
-		fputs(c ? ",\n    {\"id\": " : "\n    {\"id\": ", out);
-		json_str(out, matrix_checks[c].id);
-		fputs(", \"title\": ", out);
-		json_str(out, matrix_checks[c].title);
+		const struct json_field check[] = {
+			JSON_STR("id", matrix_checks[c].id),
+			JSON_STR("title", matrix_checks[c].title),
+		};
+
+		fputs(c ? ",\n    " : "\n    ", out);
+		json_fields(out, "{", check, NFIELDS(check));
 		fputs("}", out);
 	}
 	fputs("\n  ],\n  \"points\": [", out);
 	for (size_t i = 0; i < m->npoints; i++) {
 		const struct point *p = &m->points[i];
+		char sub[16], legacy[64];
 
 		if (p->build_s > 0)
 			build += p->build_s;
@@ -496,37 +523,26 @@ void render_json(const struct matrix *m, const struct render_opts *o, FILE *out)
 			guest += p->guest_s;
 		if (p->boot_s > 0)
 			boot += p->boot_s;
-		fputs(i ? ",\n    {" : "\n    {", out);
-		fputs("\"tree\": ", out);
-		json_str(out, p->tree);
-		fputs(", \"variant\": ", out);
-		json_str(out, p->series);
-		fprintf(out, ", \"sublevel\": %u, \"own\": %s, \"package\": ", p->truth.sublevel,
-			p->own ? "true" : "false");
-		json_str(out, p->package);
-		fputs(", \"makefile\": ", out);
-		json_str(out, p->makefile);
-		fputs(", \"expect\": ", out);
-		json_str(out, p->expect);
-		fputs(", \"dir\": ", out);
-		json_str(out, p->dir);
-		fputs(",\n      \"build_s\": ", out);
-		json_long(out, p->build_s);
-		fputs(", \"guest_s\": ", out);
-		json_long(out, p->guest_s);
-		fputs(", \"boot_s\": ", out);
-		json_long(out, p->boot_s);
-		fputs(", \"problem\": ", out);
-		if (p->problem[0])
-			json_str(out, p->problem);
-		else
-			fputs("null", out);
-		legacy_belief(p, buf, sizeof(buf));
-		fputs(", \"legacy_decoder\": ", out);
-		if (buf[0])
-			json_str(out, buf);
-		else
-			fputs("null", out);
+		snprintf(sub, sizeof(sub), "%u", p->truth.sublevel);
+		legacy_belief(p, legacy, sizeof(legacy));
+
+		const struct json_field names[] = {
+			JSON_STR("tree", p->tree), JSON_STR("variant", p->series),
+			JSON_RAW("sublevel", sub), JSON_RAW("own", p->own ? "true" : "false"),
+			JSON_STR("package", p->package), JSON_STR("makefile", p->makefile),
+			JSON_STR("expect", p->expect), JSON_STR("dir", p->dir),
+		};
+		const struct json_field costs[] = {
+			JSON_RAW("build_s", json_long(num[0], sizeof(num[0]), p->build_s)),
+			JSON_RAW("guest_s", json_long(num[1], sizeof(num[1]), p->guest_s)),
+			JSON_RAW("boot_s", json_long(num[2], sizeof(num[2]), p->boot_s)),
+			JSON_STR("problem", p->problem[0] ? p->problem : NULL),
+			JSON_STR("legacy_decoder", legacy[0] ? legacy : NULL),
+		};
+
+		fputs(i ? ",\n    " : "\n    ", out);
+		json_fields(out, "{", names, NFIELDS(names));
+		json_fields(out, ",\n      ", costs, NFIELDS(costs));
 		fputs(",\n      \"values\": {", out);
 		for (size_t k = 0; k < p->boot.nvalues; k++) {
 			fputs(k ? ", " : "", out);
@@ -537,32 +553,33 @@ void render_json(const struct matrix *m, const struct render_opts *o, FILE *out)
 		fputs("},\n      \"cells\": {", out);
 		for (int c = 0; c < CHECK_COUNT; c++) {
 			const struct cell *cl = &p->cells[c];
+			const char *want = cl->has_expected ? verdict_name(cl->expected) : NULL;
+			const struct json_field cf[] = {
+				JSON_STR("verdict", verdict_name(cl->verdict)),
+				JSON_STR("text", cl->text),
+				/* Only when compared: */
+				JSON_STR("expected", want),
+				JSON_RAW("differs", cl->differs ? "true" : "false"),
+			};
 
 			fputs(c ? ",\n        " : "\n        ", out);
 			json_str(out, matrix_checks[c].id);
-			fputs(": {\"verdict\": ", out);
-			json_str(out, verdict_name(cl->verdict));
-			fputs(", \"text\": ", out);
-			json_str(out, cl->text);
-			if (o->compared) {
-				fputs(", \"expected\": ", out);
-				if (cl->has_expected)
-					json_str(out, verdict_name(cl->expected));
-				else
-					fputs("null", out);
-				fprintf(out, ", \"differs\": %s", cl->differs ? "true" : "false");
-			}
+			json_fields(out, ": {", cf, o->compared ? NFIELDS(cf) : 2);
 			fputs("}", out);
 		}
 		fputs("\n      }}", out);
 	}
+
+	const struct json_field cost[] = {
+		JSON_RAW("wall_s", json_long(num[0], sizeof(num[0]), o->wall_s)),
+		JSON_RAW("full_builds", json_long(num[1], sizeof(num[1]), o->full_builds)),
+		JSON_RAW("incremental_builds",
+			 json_long(num[2], sizeof(num[2]), o->incremental_builds)),
+	};
+
 	fprintf(out, "\n  ],\n  \"cost\": {\"points\": %zu, \"build_s\": %ld, \"guest_s\": %ld, "
-		"\"boot_s\": %ld, \"wall_s\": ", m->npoints, build, guest, boot);
-	json_long(out, o->wall_s);
-	fputs(", \"full_builds\": ", out);
-	json_long(out, o->full_builds);
-	fputs(", \"incremental_builds\": ", out);
-	json_long(out, o->incremental_builds);
+		"\"boot_s\": %ld", m->npoints, build, guest, boot);
+	json_fields(out, ", ", cost, NFIELDS(cost));
 	fputs("},\n  \"compared\": ", out);
 	fputs(o->compared ? "true" : "false", out);
 	fprintf(out, ",\n  \"differences\": %zu\n}\n", o->compared ? o->differences : 0);

@@ -13,32 +13,12 @@ const char *const channel_names[CH_COUNT] = {
 	"vdso", "v4l2", "media", "media driver", "cec",
 };
 
+/* libkver's parser, held to what the probe prints: 0x and one to eight hex digits. */
 int parse_code(const char *s, uint32_t *code)
 {
-	uint32_t v = 0;
-	size_t n = 0;
-
-	if (!s || s[0] != '0' || (s[1] != 'x' && s[1] != 'X'))
+	if (!s || s[0] != '0' || (s[1] != 'x' && s[1] != 'X') || strlen(s) > 10)
 		return -1;
-	for (s += 2; *s; s++, n++) {
-		int d;
-
-		if (*s >= '0' && *s <= '9')
-			d = *s - '0';
-		else if (*s >= 'a' && *s <= 'f')
-			d = *s - 'a' + 10;
-		else if (*s >= 'A' && *s <= 'F')
-			d = *s - 'A' + 10;
-		else
-			return -1;
-		if (n >= 8)
-			return -1;
-		v = (v << 4) | (uint32_t)d;
-	}
-	if (!n)
-		return -1;
-	*code = v;
-	return 0;
+	return kver_parse_code(s, code) ? -1 : 0;
 }
 
 void describe_code(uint32_t code, char *buf, size_t size)
@@ -118,30 +98,44 @@ static int derive(struct point *p, char *err, size_t errsize)
 		boot_set_err(err, errsize, "%s/point.meta: makefile or sublevel unreadable", p->dir);
 		return -1;
 	}
-	kver_set(&p->truth, mk.major, mk.patchlevel, s);
+	/*
+	 * The true version is the one the lab built, version=. A point recorded
+	 * before release styles has none and the boot model gives it expect=,
+	 * which is no M.P.S where the release hides the version.
+	 */
+	if (kver_parse(boot_meta(b, "version"), &p->truth) || p->truth.nparts != 3 ||
+	    p->truth.rest[0] || p->truth.sublevel != s) {
+		boot_set_err(err, errsize, "%s/point.meta: version=%s is not M.P.S at sublevel=%s",
+			     p->dir, boot_meta(b, "version"), boot_meta(b, "sublevel"));
+		return -1;
+	}
+	/* The release the guest was given says another version than the one built. */
 	p->hides_version = strcmp(style, "upstream") &&
 			   (kver_parse(p->expect, &e) || kver_cmp(&e, &p->truth));
 	p->own_sublevel = mk.sublevel;
-	p->own = s == mk.sublevel;
+	p->own = p->truth.sublevel == mk.sublevel;
 	return 0;
 }
 
+/* Why the point has no data: the boot model's verdict on its guest, or no values. */
 static void set_problem(struct point *p)
 {
-	if (!p->boot.has_serial)
-		snprintf(p->problem, sizeof(p->problem), "no serial.log");
-	else if (!p->boot.nvalues && !p->boot.exit_seen)
-		snprintf(p->problem, sizeof(p->problem), "the probe printed nothing");
-	else if (!p->boot.exit_seen)
-		snprintf(p->problem, sizeof(p->problem), "the probe did not finish");
-	else if (!boot_value(&p->boot, "uname.release") && !boot_value(&p->boot, "vdso.code"))
+	const struct boot *b = &p->boot;
+
+	if (!boot_ran_to_end(b))
+		snprintf(p->problem, sizeof(p->problem), "%.*s", (int)sizeof(p->problem) - 1,
+			 b->detail);
+	else if (!boot_value(b, "uname.release") && !boot_value(b, "vdso.code"))
 		snprintf(p->problem, sizeof(p->problem), "no channel values in the log");
 }
 
-/* The boot read (or made) in p->boot into a point; p->boot is freed on error. */
-static int point_finish(struct point *p, char *err, size_t errsize)
+/*
+ * The boot its reader put in p->boot (rc: the reader's answer) into a
+ * point; p->boot is freed on error.
+ */
+static int point_finish(struct point *p, int rc, char *err, size_t errsize)
 {
-	if (derive(p, err, errsize)) {
+	if (rc || derive(p, err, errsize)) {
 		point_free(p);
 		return -1;
 	}
@@ -152,44 +146,16 @@ static int point_finish(struct point *p, char *err, size_t errsize)
 int point_from_text(struct point *p, const char *dir, const char *meta, const char *serial,
 		    char *err, size_t errsize)
 {
-	const char *s;
-	int n = 0, rc;
+	struct boot_text t = { .meta = meta, .serial = serial };
 
 	memset(p, 0, sizeof(*p));
-	rc = boot_init(&p->boot, dir);
-	for (s = meta; !rc && *s; s += strcspn(s, "\n"), s += *s == '\n') {
-		char *line = strndup(s, strcspn(s, "\n"));
-
-		rc = line ? boot_meta_line(&p->boot, line, ++n, err, errsize) : -1;
-		free(line);
-	}
-	for (s = serial; !rc && s && *s; s += strcspn(s, "\n"), s += *s == '\n') {
-		char *line = strndup(s, strcspn(s, "\n"));
-
-		rc = line ? boot_feed(&p->boot, line) : -1;
-		free(line);
-	}
-	/* A log that is there but empty is not a missing one. */
-	p->boot.has_serial |= serial != NULL;
-	if (!rc)
-		rc = boot_finish(&p->boot, err, errsize);
-	if (rc) {
-		if (err && !err[0])
-			boot_set_err(err, errsize, "out of memory");
-		point_free(p);
-		return -1;
-	}
-	return point_finish(p, err, errsize);
+	return point_finish(p, boot_from_text(&p->boot, dir, &t, err, errsize), err, errsize);
 }
 
 int point_load(const char *dir, struct point *p, char *err, size_t errsize)
 {
 	memset(p, 0, sizeof(*p));
-	if (boot_read(&p->boot, dir, err, errsize)) {
-		point_free(p);
-		return -1;
-	}
-	return point_finish(p, err, errsize);
+	return point_finish(p, boot_read(&p->boot, dir, err, errsize), err, errsize);
 }
 
 void point_free(struct point *p)

@@ -30,26 +30,6 @@ static const char *tests_dir;
 static const char good_meta[] = "tree=6.1\npackage=6.1.192-3\nmakefile=6.1.192\n"
 				"series=kver\nsublevel=256\nexpect=6.1.256\n";
 
-/* A boot from text: meta lines, serial lines, QEMU's status. 0 or -1. */
-static int from_text(struct boot *b, const char *meta, const char *serial, int status,
-		     char *err, size_t errsize)
-{
-	char *m = strdup(meta), *s = strdup(serial), *save, *line;
-	int rc = boot_init(b, "text"), n = 0;
-
-	for (line = strtok_r(m, "\n", &save); !rc && line; line = strtok_r(NULL, "\n", &save))
-		rc = boot_meta_line(b, line, ++n, err, errsize);
-	for (line = strtok_r(s, "\n", &save); !rc && line; line = strtok_r(NULL, "\n", &save))
-		rc = boot_feed(b, line);
-	b->qemu_status = status;
-	b->timeout_s = 20;
-	if (!rc)
-		rc = boot_finish(b, err, errsize);
-	free(m);
-	free(s);
-	return rc;
-}
-
 /* What the recorded boots of tests/lab/boots must yield (see their expect files). */
 static const struct {
 	const char *dir, *guest;
@@ -64,17 +44,27 @@ static const struct {
 	{ "qemu-error", "qemu-error", 0 },
 };
 
+/* The recorded boot folder FOLDER/NAME below tests_dir, read into b. */
+static void read_recorded(struct boot *b, const char *folder, const char *name)
+{
+	char dir[4096], err[512] = "";
+
+	snprintf(dir, sizeof(dir), "%s/%s/%s", tests_dir, folder, name);
+	CHECK(boot_read(b, dir, err, sizeof(err)) == 0, "%s: %s", dir, err);
+}
+
 /* Each recorded boot gets the judge's verdict its expect file names. */
 static void test_recorded(void)
 {
 	for (size_t i = 0; i < sizeof(recorded) / sizeof(recorded[0]); i++) {
-		char dir[4096], err[512] = "";
+		const char *name = recorded[i].dir;
 		struct boot b;
 
-		snprintf(dir, sizeof(dir), "%s/lab/boots/%s", tests_dir, recorded[i].dir);
-		CHECK(boot_read(&b, dir, err, sizeof(err)) == 0, "%s: %s", dir, err);
-		CHECK(!strcmp(b.guest, recorded[i].guest), "%s: guest %s", dir, b.guest);
-		CHECK(b.ok == recorded[i].ok, "%s: ok %d", dir, b.ok);
+		read_recorded(&b, "lab/boots", name);
+		CHECK(!strcmp(b.guest, recorded[i].guest), "%s: guest %s", name, b.guest);
+		CHECK(b.ok == recorded[i].ok, "%s: ok %d", name, b.ok);
+		CHECK(boot_ran_to_end(&b) == !strcmp(recorded[i].guest, "ok"), "%s: ran to its end",
+		      name);
 		boot_free(&b);
 	}
 }
@@ -82,11 +72,9 @@ static void test_recorded(void)
 /* The passing boot: values, counts and the probe's document, as the report shows them. */
 static void test_pass_values(void)
 {
-	char dir[4096], err[512] = "";
 	struct boot b;
 
-	snprintf(dir, sizeof(dir), "%s/lab/boots/pass", tests_dir);
-	CHECK(boot_read(&b, dir, err, sizeof(err)) == 0, "%s", err);
+	read_recorded(&b, "lab/boots", "pass");
 	CHECK(b.probe != NULL, "probe document");
 	CHECK(b.exit_seen && b.exit_marker == 0, "exit %d", b.exit_marker);
 	CHECK(b.kunit.pass == 57 && b.kunit.fail == 0, "kunit %d", b.kunit.pass);
@@ -105,14 +93,14 @@ static void test_pass_values(void)
 /* A matrix recording keeps only value lines: indented plugin values count. */
 static void test_matrix_recording(void)
 {
-	char dir[4096], err[512] = "";
 	struct boot b;
 
-	snprintf(dir, sizeof(dir), "%s/matrix/fixtures/boots/6.1-kver-256", tests_dir);
-	CHECK(boot_read(&b, dir, err, sizeof(err)) == 0, "%s", err);
+	read_recorded(&b, "matrix/fixtures/boots", "6.1-kver-256");
 	CHECK(b.exit_seen, "exit line");
 	CHECK(boot_value(&b, "headers.sublevel") &&
 	      !strcmp(boot_value(&b, "headers.sublevel"), "256"), "indented value");
+	CHECK(!strcmp(b.guest, "no-status") && boot_ran_to_end(&b), "no qemu.status: %s",
+	      b.guest);
 	CHECK(!b.ok, "a recording without KUnit output is not ok");
 	boot_free(&b);
 }
@@ -126,10 +114,11 @@ static void test_values(void)
 				  VALUE("=no key\n")
 				  VALUE("nokey\n")
 				  "x " VALUE("c=not at the start\n");
+	struct boot_text t = { .meta = good_meta, .serial = log, .status = "0" };
 	char err[512] = "";
 	struct boot b;
 
-	CHECK(from_text(&b, good_meta, log, 0, err, sizeof(err)) == 0, "%s", err);
+	CHECK(boot_from_text(&b, "text", &t, err, sizeof(err)) == 0, "%s", err);
 	CHECK(boot_value(&b, "a") && !strcmp(boot_value(&b, "a"), "1"), "first a");
 	CHECK(boot_value(&b, "b") && !strcmp(boot_value(&b, "b"), "two words"), "b");
 	CHECK(!boot_value(&b, "c") && !boot_value(&b, ""), "c or empty key");
@@ -138,12 +127,13 @@ static void test_values(void)
 	boot_free(&b);
 }
 
-/* A malformed point.meta is refused, each with its cause. */
+/* A missing or malformed point.meta is refused, each with its cause. */
 static void test_bad_meta(void)
 {
 	static const struct {
 		const char *meta, *want;
 	} cases[] = {
+		{ NULL, "cannot read text/point.meta: No such file or directory" },
 		{ "tree=6.1\nnot a pair\n", "'not a pair' is not KEY=VALUE" },
 		{ "=6.1\n", "'=6.1' is not KEY=VALUE" },
 		{ "tree=6.1\nseries=kver\nmakefile=6.1.192\n",
@@ -154,10 +144,11 @@ static void test_bad_meta(void)
 	};
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct boot_text t = { .meta = cases[i].meta, .serial = "", .status = "0" };
 		char err[512] = "";
 		struct boot b;
 
-		CHECK(from_text(&b, cases[i].meta, "", 0, err, sizeof(err)) == -1, "case %zu", i);
+		CHECK(boot_from_text(&b, "text", &t, err, sizeof(err)) == -1, "case %zu", i);
 		CHECK(strstr(err, cases[i].want), "case %zu: '%s'", i, err);
 		boot_free(&b);
 	}
@@ -165,42 +156,51 @@ static void test_bad_meta(void)
 
 /* One case of the judge: a serial log and QEMU's status, and the verdict. */
 static const struct {
-	const char *name, *log;
-	int status;
-	const char *guest, *detail;
+	const char *name, *log, *status, *guest, *detail;
 	int ok;
 } judged[] = {
-	{ "hung in the probe", "Run /init as init process\n# " KVER_PROBE_NAME "\n", 124, "hung",
-	  "guest hung in the probe: no exit within 20 s", 0 },
-	{ "hung before /init", "Linux version 6.1.256\n", 137, "hung",
+	{ "hung in the probe", "Run /init as init process\n# " KVER_PROBE_NAME "\n", "124",
+	  "hung", "guest hung in the probe: no exit within 20 s", 0 },
+	{ "hung before /init", "Linux version 6.1.256\n", "137", "hung",
 	  "guest hung before /init: no exit within 20 s", 0 },
-	{ "/init crashed", "Run /init as init process\nKernel panic - not syncing: boom\n", 0,
+	{ "/init crashed", "Run /init as init process\nKernel panic - not syncing: boom\n", "0",
 	  "init-crashed", "/init crashed: kernel panic: boom", 0 },
 	{ "init failed", "Run /init as init process\nFailed to execute /init (error -8)\n"
-	  "Kernel panic - not syncing: No working init found.\n", 0, "panic",
+	  "Kernel panic - not syncing: No working init found.\n", "0", "panic",
 	  "kernel panicked before /init: kernel panic: No working init found.", 0 },
-	{ "no /init", "Linux version 6.1.256\n", 0, "no-init", "guest never reached /init", 0 },
-	{ "inconsistent", PROBE_START "1..1\nok 1 a\n" PROBE_EXIT(0), 0x23, "inconsistent",
+	/* No qemu.status: the log alone, as far as it goes. */
+	{ "no status, no probe", "Linux version 6.1.256\n", NULL, "no-init",
+	  "guest never reached /init", 0 },
+	{ "no status, probe stopped", PROBE_START "1..1\n", NULL, "no-result",
+	  "probe stopped without reporting its result", 0 },
+	{ "no status, recorded values", VALUE("a=1\n"), NULL, "no-result",
+	  "probe stopped without reporting its result", 0 },
+	{ "no status, probe finished", PROBE_START "1..1\nok 1 a\n" PROBE_EXIT(0), NULL,
+	  "no-status", "no qemu.status in text", 0 },
+	{ "no /init", "Linux version 6.1.256\n", "0", "no-init", "guest never reached /init", 0 },
+	{ "inconsistent", PROBE_START "1..1\nok 1 a\n" PROBE_EXIT(0), "35", "inconsistent",
 	  "probe said exit=0 but QEMU exited 35", 0 },
-	{ "bailed", PROBE_START "Bail out! no kver.expect=\n" PROBE_EXIT(1), 0x23, "bailed",
+	{ "bailed", PROBE_START "Bail out! no kver.expect=\n" PROBE_EXIT(1), "35", "bailed",
 	  "probe bailed out: no kver.expect=", 0 },
 	{ "exit status says ok, a check failed",
 	  "KTAP version 1\n1..1\nok 1 suite\n" PROBE_START "1..1\nnot ok 1 a\n" PROBE_EXIT(0),
-	  0x21, "ok", "", 0 },
+	  "33", "ok", "", 0 },
 	{ "all ok", "KTAP version 1\n1..1\nok 1 suite\n" PROBE_START "1..1\nok 1 a\n" PROBE_EXIT(0),
-	  0x21, "ok", "", 1 },
-	{ "no KUnit output", PROBE_START "1..1\nok 1 a\n" PROBE_EXIT(0), 0x21, "ok", "", 0 },
+	  "33", "ok", "", 1 },
+	{ "no KUnit output", PROBE_START "1..1\nok 1 a\n" PROBE_EXIT(0), "33", "ok", "", 0 },
 };
 
 /* Every rule of the judge, in the order the rules win. */
 static void test_judge(void)
 {
 	for (size_t i = 0; i < sizeof(judged) / sizeof(judged[0]); i++) {
+		struct boot_text t = { .meta = good_meta, .serial = judged[i].log,
+				       .status = judged[i].status, .timeout = "20" };
 		char err[512] = "";
 		struct boot b;
 
-		CHECK(from_text(&b, good_meta, judged[i].log, judged[i].status, err,
-				sizeof(err)) == 0, "%s: %s", judged[i].name, err);
+		CHECK(boot_from_text(&b, "text", &t, err, sizeof(err)) == 0, "%s: %s",
+		      judged[i].name, err);
 		CHECK(!strcmp(b.guest, judged[i].guest), "%s: guest %s", judged[i].name, b.guest);
 		CHECK(!strcmp(b.detail, judged[i].detail), "%s: '%s'", judged[i].name, b.detail);
 		CHECK(b.ok == judged[i].ok, "%s: ok %d", judged[i].name, b.ok);

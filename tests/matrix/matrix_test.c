@@ -34,9 +34,9 @@ static void add_point(struct matrix *m, const struct spec *s)
 	int rc;
 
 	snprintf(meta, sizeof(meta),
-		 "tree=%s\npackage=test\nmakefile=%s\nseries=%s\nsublevel=%u\nexpect=%s\n"
-		 "build_s=10\nguest_s=1\nboot_s=5\n",
-		 s->tree, s->makefile, s->series, s->sublevel, s->release);
+		 "tree=%s\npackage=test\nmakefile=%s\nseries=%s\nsublevel=%u\nversion=%s.%u\n"
+		 "expect=%s\nbuild_s=10\nguest_s=1\nboot_s=5\n",
+		 s->tree, s->makefile, s->series, s->sublevel, s->tree, s->sublevel, s->release);
 	if (s->hsub && !s->hsub[0])
 		snprintf(sub, sizeof(sub), "absent: no LINUX_VERSION_SUBLEVEL");
 	else if (s->hsub)
@@ -103,6 +103,7 @@ static void test_codes(void)
 	CHECK(parse_code("0x", &c) < 0, "bare 0x");
 	CHECK(parse_code("0601ff", &c) < 0, "no 0x");
 	CHECK(parse_code("0x123456789", &c) < 0, "9 digits");
+	CHECK(parse_code("0x000000001", &c) < 0, "9 digits, leading zeros");
 	CHECK(parse_code("0x12g4", &c) < 0, "bad digit");
 	CHECK(parse_code("absent: no device", &c) < 0, "absent");
 	CHECK(parse_code(NULL, &c) < 0, "NULL");
@@ -240,25 +241,37 @@ static void test_channels(void)
 	EXPECT(&m, "h", 256, CHECK_AT_LEAST, VERDICT_OK, "ok");
 	matrix_free(&m);
 
-	/* A device code that differs from the vDSO's. */
+	/* A device code that differs from the vDSO's (x), and a garbled one (y). */
 	{
-		struct point p;
-		char err[128];
-		const char *log = "# value: uname.release=6.1.256\n# value: proc.osrelease=6.1.256\n"
-				  "# value: proc.version=6.1.256\n# value: vdso.code=0x0601ff\n"
-				  "# value: v4l2.version=absent: /dev/video0: No such file\n"
-				  "# value: cec.version=0x060200\n"
-				  "    # value: headers.code=0x0601ff\n"
-				  "    # value: headers.kernel_version=0x0601ff\n"
-				  "    # value: headers.sublevel=256\n" KVER_PROBE_EXIT "1\n";
+		static const char *const logs[] = {
+			"# value: uname.release=6.1.256\n# value: proc.osrelease=6.1.256\n"
+			"# value: proc.version=6.1.256\n# value: vdso.code=0x0601ff\n"
+			"# value: v4l2.version=absent: /dev/video0: No such file\n"
+			"# value: cec.version=0x060200\n"
+			"    # value: headers.code=0x0601ff\n"
+			"    # value: headers.kernel_version=0x0601ff\n"
+			"    # value: headers.sublevel=256\n" KVER_PROBE_EXIT "1\n",
+			"# value: vdso.code=0x0601ff\n# value: v4l2.version=0x06zz\n"
+			KVER_PROBE_EXIT "0\n",
+		};
 
-		CHECK(point_from_text(&p, "x", "tree=6.1\nmakefile=6.1.192\nseries=x\nsublevel=256\n",
-				      log, err, sizeof(err)) == 0, "%s", err);
-		CHECK(matrix_push(&m, &p) == 0, "push");
+		for (int i = 0; i < 2; i++) {
+			struct point p;
+			char meta[128], err[128], dir[2] = { "xy"[i], '\0' };
+
+			snprintf(meta, sizeof(meta), "tree=6.1\nmakefile=6.1.192\nseries=%c\n"
+				 "sublevel=256\nversion=6.1.256\n", dir[0]);
+			CHECK(point_from_text(&p, dir, meta, logs[i], err, sizeof(err)) == 0, "%s",
+			      err);
+			CHECK(matrix_push(&m, &p) == 0, "push");
+		}
 		matrix_judge(&m);
 		EXPECT(&m, "x", 256, CHECK_AGREE, VERDICT_FAIL, "cec 6.2.0 != vdso 6.1.255");
 		EXPECT(&m, "x", 256, CHECK_SPILL, VERDICT_FAIL, "reads as 6.2.0");
 		EXPECT(&m, "x", 256, CHECK_EXACT, VERDICT_OK, "ok");
+		EXPECT(&m, "y", 256, CHECK_SPILL, VERDICT_FAIL, "v4l2 value garbled");
+		EXPECT(&m, "y", 256, CHECK_AGREE, VERDICT_FAIL, "v4l2 value garbled");
+		EXPECT(&m, "y", 256, CHECK_EXACT, VERDICT_OK, "ok");
 		matrix_free(&m);
 	}
 }
@@ -274,14 +287,23 @@ static void test_meta_errors(void)
 			      sizeof(err)) < 0 && strstr(err, "not M.P.S"), "makefile 6.1: %s", err);
 	CHECK(point_from_text(&p, "d", "tree=6.1\nseries=x\nmakefile=6.1.2\nsublevel=08\n", "",
 			      err, sizeof(err)) < 0 && strstr(err, "sublevel=08"), "08: %s", err);
-	CHECK(point_from_text(&p, "d", "tree=6.1\nseries=x\nmakefile=6.1.2\nsublevel=2\n", NULL,
-			      err, sizeof(err)) == 0 && !strcmp(p.problem, "no serial.log") && p.own,
+	/* Recorded before release styles: version= is expect=, not what was built. */
+	CHECK(point_from_text(&p, "d", "tree=6.1\nseries=x\nmakefile=6.1.2\nsublevel=300\n"
+			      "expect=6.1.255.45\n", "", err, sizeof(err)) < 0 &&
+	      strstr(err, "version=6.1.255.45 is not M.P.S at sublevel=300"), "no version: %s", err);
+	CHECK(point_from_text(&p, "d", "tree=6.1\nseries=x\nmakefile=6.1.2\nsublevel=300\n"
+			      "version=6.1.299\n", "", err, sizeof(err)) < 0 &&
+	      strstr(err, "version=6.1.299 is not"), "other sublevel: %s", err);
+	CHECK(point_from_text(&p, "d", "tree=6.1\nseries=x\nmakefile=6.1.2\nsublevel=2\n"
+			      "version=6.1.2\n", NULL, err, sizeof(err)) == 0 &&
+	      !strcmp(p.problem, "no serial log in d") && p.own,
 	      "no serial log: '%s'", p.problem);
 	point_free(&p);
-	CHECK(point_from_text(&p, "d", "tree=6.1\nseries=x\nmakefile=6.1.2\nsublevel=3\n",
-			      "# value: vdso.code=0x060103\n", err, sizeof(err)) == 0 &&
-	      !strcmp(p.problem, "the probe did not finish") && !p.own, "unfinished: '%s'",
-	      p.problem);
+	CHECK(point_from_text(&p, "d", "tree=6.1\nseries=x\nmakefile=6.1.2\nsublevel=3\n"
+			      "version=6.1.3\n", "# value: vdso.code=0x060103\n", err,
+			      sizeof(err)) == 0 &&
+	      !strcmp(p.problem, "probe stopped without reporting its result") && !p.own,
+	      "unfinished: '%s'", p.problem);
 	point_free(&p);
 }
 
@@ -398,8 +420,8 @@ static void test_compare_and_render(void)
 		struct point p;
 		const char *log = "# value: uname.release=6.1.1|x\"y<z>\n" KVER_PROBE_EXIT "0\n";
 
-		CHECK(point_from_text(&p, "q\"dir", "tree=6.1\nmakefile=6.1.1\nseries=a|b<c&\nsublevel=1\n",
-				      log, err, sizeof(err)) == 0, "%s", err);
+		CHECK(point_from_text(&p, "q\"dir", "tree=6.1\nmakefile=6.1.1\nseries=a|b<c&\nsublevel=1\n"
+				      "version=6.1.1\n", log, err, sizeof(err)) == 0, "%s", err);
 		CHECK(matrix_push(&m, &p) == 0, "push");
 		matrix_judge(&m);
 		o.compared = 0;

@@ -4,7 +4,11 @@
 # its boot folders to RUN/boots). Only point.meta and the lines of
 # serial.log that kver-matrix reads are kept: the probe's and the plugins'
 # "# value:" lines and the probe's exit line, so a fixture is a few hundred
-# bytes and still a real measurement.
+# bytes and still a real measurement. qemu.status stays behind on purpose:
+# without it the boot model judges a folder by its log alone, and a
+# recording whose probe printed its exit line is "no-status", a guest that
+# ran to its end (with it, the recording's missing probe header would make
+# it a guest that never started).
 set -eu
 here=$(CDPATH='' cd -- "$(dirname -- "$0")" && pwd)
 # lab/common.sh (protocol) takes the repository from KVER_TOP: this script

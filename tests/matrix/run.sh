@@ -149,7 +149,7 @@ copy_boots
 grep -vF "$exit_line" "$boots/$tree-kver-255/serial.log" >"$wb/$tree-kver-255/serial.log"
 km --expected "$expected" --quiet "$wb"
 tap_status "an unfinished guest gives no-data cells" 1 "$rc" "^$tree kver 255 spill: expected ok, measured no data" "$work/err" "$work/out"
-tap_status "... and the problem is named" 1 "$rc" "kver-255: the probe did not finish" "$work/err" "$work/out"
+tap_status "... and the problem is named" 1 "$rc" "kver-255: probe stopped without reporting its result" "$work/err" "$work/out"
 
 # 7. Input errors.
 printf '%s\n' "$tree mainline 256 spill perhaps" >"$work/bad"
