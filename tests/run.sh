@@ -120,14 +120,26 @@ host_tests() {
 	check "shellcheck" shellcheck -x $(cat "$work/scripts")
 }
 
-# Negative tests reuse the last image the positive run built for the tree.
+# lab_negative_names TREE: the negative tests' names, in the order
+# lab_negative runs them.
+lab_negative_names() {
+	echo "$1: a wrong expected version is a FAIL"
+	echo "$1: a hung guest is reported as hung"
+	echo "$1: the hung guest was stopped within 40 s (timeout 20 s)"
+	echo "$1: a crashing probe is reported as crashed"
+	echo "$1: a guest without a working /init is reported"
+	echo "$1: a patch that does not apply is named"
+}
+
+# Negative tests reuse a kver image the lab built and booted well, in the
+# upstream style: its release is the one its point.meta expected.
 lab_negative() {
 	tree=$1
 	img=$2
 	pdir=$3
 	build=$(build_dir "$tree")
-	mkver=$(sed -n 's/^makefile=//p' "$(pristine_dir "$tree")/.kver-tree")
-	base=${mkver%.*}
+	good=$(sed -n 's/^expect=//p' "$pdir/point.meta")
+	wrong=${good%.*}.$((${good##*.} + 1))
 	neg() {
 		d=$work/neg-$1
 		rm -rf "$d"
@@ -139,21 +151,18 @@ lab_negative() {
 	}
 
 	# Each boot runs only when a test that judges it passes the filter.
-	n1="$tree: a wrong expected version is a FAIL"
-	n2="$tree: a hung guest is reported as hung"
-	n3="$tree: the hung guest was stopped within 40 s (timeout 20 s)"
-	n4="$tree: a crashing probe is reported as crashed"
-	n5="$tree: a guest without a working /init is reported"
+	lab_negative_names "$tree" >"$work/neg-names"
+	{ read -r n1; read -r n2; read -r n3; read -r n4; read -r n5; read -r n6; } <"$work/neg-names"
 	if tap_want "$n1"; then
-		neg wrong "$top/build/probe/kver-probe" "$pdir/guest" "$base.257"
+		neg wrong "$top/build/probe/kver-probe" "$pdir/guest" "$wrong"
 		expect_fail "$n1" \
-			"uname_release: got '$base.256', expected a release starting with '$base.257'" \
+			"uname_release: got '$good', expected a release starting with '$wrong'" \
 			build/lab/kver-lab report "$work/neg-wrong"
 	fi
 
 	if tap_want "$n2" || tap_want "$n3"; then
 		start=$(date +%s)
-		neg hang "$top/build/tests/inits/hang" "$pdir/nothing" "$base.256" 20
+		neg hang "$top/build/tests/inits/hang" "$pdir/nothing" "$good" 20
 		took=$(($(date +%s) - start))
 		expect_fail "$n2" "guest hung after /init started: no exit within 20 s" \
 			build/lab/kver-lab report "$work/neg-hang"
@@ -162,7 +171,7 @@ lab_negative() {
 	fi
 
 	if tap_want "$n4"; then
-		neg crash "$top/build/tests/inits/crash" "$pdir/nothing" "$base.256"
+		neg crash "$top/build/tests/inits/crash" "$pdir/nothing" "$good"
 		expect_fail "$n4" "probe crashed: kernel panic: Attempted to kill init" \
 			build/lab/kver-lab report "$work/neg-crash"
 	fi
@@ -170,7 +179,7 @@ lab_negative() {
 	if tap_want "$n5"; then
 		printf 'not a program\n' >"$work/garbage-init"
 		chmod +x "$work/garbage-init"
-		neg noinit "$work/garbage-init" "$pdir/nothing" "$base.256"
+		neg noinit "$work/garbage-init" "$pdir/nothing" "$good"
 		expect_fail "$n5" "kernel panicked before /init" \
 			build/lab/kver-lab report "$work/neg-noinit"
 	fi
@@ -179,7 +188,7 @@ lab_negative() {
 	mkdir -p "$work/badseries"
 	cp tests/lab/0001-does-not-apply.patch "$work/badseries/"
 	echo 0001-does-not-apply.patch >"$work/badseries/series"
-	expect_fail "$tree: a patch that does not apply is named" \
+	expect_fail "$n6" \
 		"patch 0001-does-not-apply.patch does not apply to linux-source-$tree .*Makefile: Hunk #1 FAILED" \
 		sh lab/prepare.sh "$tree" "$work/badseries"
 }
@@ -334,20 +343,17 @@ lab_shelf() {
 	verdict "$n" "$work/fast.log"
 }
 
-# The names of the lab's tests, one a line, for the name filter: every lab
-# test builds on one matrix run, which happens only when one of them passes.
+# The names of the lab's tests, one a line, for the name filter. The
+# negative tests run on the first tree only.
 lab_names() {
 	echo "lab tools and test inits build"
 	echo "variant matrix equals tests/expected-matrix.txt"
 	for t in $KVER_TREES; do
 		echo "$t: kver series at every default SUBLEVEL: every probe check, KUnit case and guest test ok"
 		echo "$t: Debian-style pristine tree at 300: libbpf's kernel version is wrong"
-		echo "$t: a wrong expected version is a FAIL"
-		echo "$t: a hung guest is reported as hung"
-		echo "$t: the hung guest was stopped within 40 s (timeout 20 s)"
-		echo "$t: a crashing probe is reported as crashed"
-		echo "$t: a guest without a working /init is reported"
-		echo "$t: a patch that does not apply is named"
+	done
+	lab_negative_names "${KVER_TREES%% *}"
+	for t in $KVER_TREES; do
 		echo "$t: a version-only point is bit for bit Kbuild's whole make"
 		echo "$t: a version-only point whose replay fails is built by the whole make"
 		echo "$t: a design switched back to builds version-only in its own folders"
@@ -396,6 +402,18 @@ lab_matrix_tests() {
 	fi
 }
 
+# lab_negative_alone TREE: the negative tests on one kver point of their own.
+lab_negative_alone() {
+	pdir=$work/point/$1-kver-256
+	need "$1: a kver point at 256 for the negative tests" \
+		sh lab/run.sh --trees "$1" --out "$work/point" 256
+	if [ -f "$pdir/bzImage" ]; then
+		lab_negative "$1" "$pdir/bzImage" "$pdir"
+	else
+		fail "$1: no image to run the negative tests on"
+	fi
+}
+
 lab_tests() {
 	lab_names >"$work/lab-names"
 	wanted=
@@ -405,16 +423,28 @@ lab_tests() {
 	[ -n "$wanted" ] || return 0
 	echo "# lab tests (QEMU)"
 	need "lab tools and test inits build" make -s tools
-	# The version-only proofs build on no matrix run: asked alone, they
-	# run alone.
+	# The version-only proofs build on no matrix run, and the negative
+	# tests need only one kver point: asked alone, they run alone.
+	lab_negative_names "${KVER_TREES%% *}" >"$work/neg-names"
 	matrix_wanted=
+	neg_wanted=
 	while read -r n; do
-		case $n in
-		*"a version-only point"* | *"a design switched back to"*) ;;
-		*) ! tap_want "$n" || matrix_wanted=1 ;;
-		esac
+		if ! tap_want "$n"; then
+			continue
+		elif grep -qxF -- "$n" "$work/neg-names"; then
+			neg_wanted=1
+		else
+			case $n in
+			"lab tools"* | *"a version-only point"* | *"a design switched back to"*) ;;
+			*) matrix_wanted=1 ;;
+			esac
+		fi
 	done <"$work/lab-names"
-	[ -z "$matrix_wanted" ] || lab_matrix_tests
+	if [ -n "$matrix_wanted" ]; then
+		lab_matrix_tests
+	elif [ -n "$neg_wanted" ]; then
+		lab_negative_alone "${KVER_TREES%% *}"
+	fi
 	for tree in $KVER_TREES; do
 		lab_fast_point "$tree"
 		lab_replay_fallback "$tree"
