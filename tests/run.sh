@@ -213,10 +213,11 @@ verdict() {
 	fi
 }
 # fb SUBLEVEL HEADERS [MAKE_VAR...]: lab/build.sh on the tree as prepared,
-# with the series config in $fb_config, the log appended to $work/fast.log.
+# with the series config in $fb_config, the log appended to $fb_log
+# (default $work/fast.log).
 fb() {
 	KVER_SERIES_CONFIG=$fb_config \
-		with_lock "$tree" sh lab/build.sh "$tree" "$@" >>"$work/fast.log" 2>&1
+		with_lock "$tree" sh lab/build.sh "$tree" "$@" >>"${fb_log:-$work/fast.log}" 2>&1
 }
 # fast_then_whole KIND SUBLEVEL [MAKE_VAR...]: a point that must take the
 # version-only path of KIND ("directories": Kbuild's walk of them; "steps
@@ -293,10 +294,10 @@ lab_replay_fallback() {
 	else
 		printf '%s\n' 'REPLAY_STEPS += kver/no-such.o' 'kver-replay/kver/no-such.o: kver-replay-headers' \
 			>>"$build/.kver-replay.mk"
-		: >"$work/fallback.log"
-		if ! KVER_SERIES_CONFIG=$top/patches/$tree/config KBUILD_BUILD_VERSION_TIMESTAMP=2026-01-01 \
-			KBUILD_BUILD_VERSION=1 with_lock "$tree" sh lab/build.sh "$tree" 305 "$work/fallback-h" \
-			>"$work/fallback.log" 2>&1; then
+		fb_config=$top/patches/$tree/config
+		fb_log=$work/fallback.log
+		: >"$fb_log"
+		if ! KBUILD_BUILD_VERSION_TIMESTAMP=2026-01-01 KBUILD_BUILD_VERSION=1 fb 305 "$work/fallback-h"; then
 			why="the point failed"
 		elif ! grep -q 'SUBLEVEL=305: the replayed steps failed.*the whole make instead' "$work/fallback.log"; then
 			why="the failed replay was not named"
@@ -306,6 +307,7 @@ lab_replay_fallback() {
 		elif [ -f "$build/.kver-replay.mk" ]; then
 			why="the steps that failed are still recorded"
 		fi
+		fb_log=
 	fi
 	verdict "$n" "$work/fallback.log"
 }
