@@ -39,8 +39,8 @@ static void usage(FILE *out)
 		"  --color WHEN      auto (default: on a terminal, unless NO_COLOR is set),\n"
 		"                    always or never\n"
 		"  --quiet           no terminal matrix (differences are still printed)\n"
-		"  --wall SECONDS, --full-builds N, --incremental-builds N\n"
-		"                    cost figures measured by the caller, for the reports\n"
+		"  --wall SECONDS    the run's wall time, for the reports (the builds are\n"
+		"                    counted from each point's build= in point.meta)\n"
 		"  -h, --help        this text\n",
 		prog);
 }
@@ -93,7 +93,7 @@ int matrix_main(int argc, char **argv)
 {
 	const char *expected = NULL, *md = NULL, *svg = NULL, *json = NULL, *chart = NULL;
 	const char *color = "auto";
-	struct render_opts o = { .wall_s = -1, .full_builds = -1, .incremental_builds = -1 };
+	struct render_opts o = { .wall_s = -1 };
 	struct matrix m = { 0 };
 	struct expected x = { 0 };
 	int all = 0, quiet = 0, i, rc = 0;
@@ -133,16 +133,10 @@ int matrix_main(int argc, char **argv)
 				json = v;
 			else if (!strcmp(a, "--color"))
 				color = v;
-			else if (!strcmp(a, "--wall") || !strcmp(a, "--full-builds") ||
-				 !strcmp(a, "--incremental-builds")) {
+			else if (!strcmp(a, "--wall")) {
 				if (number_arg(a, v, &n))
 					return 2;
-				if (!strcmp(a, "--wall"))
-					o.wall_s = n;
-				else if (!strcmp(a, "--full-builds"))
-					o.full_builds = (int)n;
-				else
-					o.incremental_builds = (int)n;
+				o.wall_s = n;
 			} else {
 				fprintf(stderr, "%s: error: unknown option %s (try --help)\n", prog, a);
 				return 2;
@@ -182,6 +176,7 @@ int matrix_main(int argc, char **argv)
 	}
 	matrix_sort(&m);
 	matrix_judge(&m);
+	matrix_count_builds(&m, &o.full_builds, &o.incremental_builds);
 
 	if (expected) {
 		if (expected_load(expected, &x, err, sizeof(err))) {

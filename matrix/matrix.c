@@ -133,6 +133,30 @@ void matrix_sort(struct matrix *m)
 		qsort(m->points, m->npoints, sizeof(*m->points), point_cmp);
 }
 
+void matrix_count_builds(const struct matrix *m, int *full, int *incremental)
+{
+	static const char *const again[] = { "incremental", "version-only", "replayed" };
+
+	*full = *incremental = -1;
+	for (size_t i = 0; i < m->npoints; i++) {
+		const char *kind = boot_meta(&m->points[i].boot, "build");
+		int *n = NULL;
+
+		if (!kind)
+			continue;
+		if (!strcmp(kind, "full"))
+			n = full;
+		for (size_t j = 0; !n && j < sizeof(again) / sizeof(again[0]); j++)
+			if (!strcmp(kind, again[j]))
+				n = incremental;
+		if (!n)
+			continue;
+		if (*full < 0)
+			*full = *incremental = 0;
+		(*n)++;
+	}
+}
+
 int point_same_line(const struct point *p, const struct point *q)
 {
 	return !strcmp(p->tree, q->tree) && !strcmp(p->series, q->series);

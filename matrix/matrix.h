@@ -134,6 +134,12 @@ int matrix_add(struct matrix *m, const char *dir, char *err, size_t errsize);
 int matrix_push(struct matrix *m, struct point *p);
 /* Order: tree, variant (the matrix's order, then by name), SUBLEVEL. */
 void matrix_sort(struct matrix *m);
+/*
+ * Count the points' builds by the kind each point.meta recorded (build=):
+ * full ones, and incremental ones of any kind. Both stay -1 when no point
+ * recorded its kind (folders of an older lab).
+ */
+void matrix_count_builds(const struct matrix *m, int *full, int *incremental);
 /* Two points with the same tree, variant and SUBLEVEL: -1 and a message. */
 int matrix_check_unique(const struct matrix *m, char *err, size_t errsize);
 /* Same tree and variant: one line of the matrix. */

@@ -182,13 +182,10 @@ for tree in $trees; do
 	[ "$(cat "$out/logs/$tree.status" 2>/dev/null)" = 0 ] ||
 		die "tree $tree: the matrix run stopped (see the error above and $out/logs/)"
 done
-# The kinds of build, as each point recorded its own.
-full=$(cat "$out"/boots/*/point.meta | grep -c '^build=full$' || true)
-incremental=$(cat "$out"/boots/*/point.meta | grep -c '^build=\(incremental\|version-only\|replayed\)$' || true)
 wall=$(($(date +%s) - start))
 
 set -- --md "$out/matrix.md" --svg "$out/matrix.svg" --json "$out/matrix.json" --chart "$out/chart.svg" \
-	--wall "$wall" --full-builds "$full" --incremental-builds "$incremental"
+	--wall "$wall"
 if [ "$expected" != none ]; then
 	set -- "$@" --expected "$expected"
 	# Every expected cell of the run's trees and variants must be measured

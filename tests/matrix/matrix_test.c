@@ -307,6 +307,35 @@ static void test_meta_errors(void)
 	point_free(&p);
 }
 
+/* The builds are counted from each point's build=, unknown kinds left out. */
+static void test_count_builds(void)
+{
+	static const char *const kinds[] = { "full", "replayed", "version-only", "incremental",
+					     "teleported", NULL };
+	struct matrix m = { 0 };
+	char meta[256], err[256];
+	int full, incremental;
+
+	for (unsigned int i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
+		struct point p;
+
+		snprintf(meta, sizeof(meta),
+			 "tree=6.1\nseries=x\nmakefile=6.1.2\nsublevel=%u\nversion=6.1.%u\n%s%s%s",
+			 300 + i, 300 + i, kinds[i] ? "build=" : "", kinds[i] ? kinds[i] : "",
+			 kinds[i] ? "\n" : "");
+		CHECK(point_from_text(&p, "d", meta, NULL, err, sizeof(err)) == 0, "%s", err);
+		CHECK(matrix_push(&m, &p) == 0, "push");
+		matrix_count_builds(&m, &full, &incremental);
+		if (i == 0)
+			CHECK(full == 1 && incremental == 0, "one full: %d %d", full, incremental);
+	}
+	CHECK(full == 1 && incremental == 3, "counted: %d full, %d incremental", full, incremental);
+	matrix_free(&m);
+	m = (struct matrix){ 0 };
+	matrix_count_builds(&m, &full, &incremental);
+	CHECK(full == -1 && incremental == -1, "no points: %d %d", full, incremental);
+}
+
 static const char expected_text[] =
 	"# comment\n"
 	"\n"
@@ -472,6 +501,7 @@ int main(int argc, char **argv)
 	KT_RUN(test_designs());
 	KT_RUN(test_channels());
 	KT_RUN(test_meta_errors());
+	KT_RUN(test_count_builds());
 	KT_RUN(test_expected());
 	KT_RUN(test_compare_and_render());
 	KT_RUN(test_fixtures(argv[1]));
