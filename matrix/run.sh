@@ -197,6 +197,9 @@ rc=0
 "$km" "$@" "$out/boots" || rc=$?
 echo
 npoints=$(find "$out/boots" -name point.meta | wc -l)
-echo "matrix: $npoints points in $wall s ($((wall / 60)) min $((wall % 60)) s); full (cold) kernel builds: $full, incremental: $incremental"
+# The builds as kver-matrix counted them from the points' build=.
+builds=$(jq -r '.cost | "full (cold) kernel builds: \(.full_builds // "?"), incremental: \(.incremental_builds // "?")"' \
+	"$out/matrix.json" 2>/dev/null) || builds="kernel builds not counted"
+echo "matrix: $npoints points in $wall s ($((wall / 60)) min $((wall % 60)) s); $builds"
 echo "matrix: $out/matrix.md, matrix.svg, chart.svg, matrix.json"
 exit "$rc"
