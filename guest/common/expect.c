@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "expect.h"
+#include "tap.h"
 #include "kver.h"
 
 int guest_expect(struct guest_expect *e)
@@ -49,15 +50,9 @@ int guest_check(const struct guest_expect *e, int n, uint32_t got,
 	printf("# %s: %#x (%u.%u.%u), expected %#x (%u.%u.%u)\n", what, got,
 	       got >> 16, (got >> 8) & 0xff, got & 0xff, e->code, e->code >> 16,
 	       (e->code >> 8) & 0xff, e->code & 0xff);
-	if (got == e->code) {
-		printf("ok %d %s\n", n, what);
-		return 0;
-	}
-	if (e->hidden && e->release_code != e->code && got == e->release_code) {
-		printf("ok %d %s # SKIP release %s hides version %s, and the tool reads the release\n",
-		       n, what, e->release, e->version);
-		return 0;
-	}
-	printf("not ok %d %s\n", n, what);
-	return 1;
+	if (e->hidden && e->release_code != e->code && got == e->release_code)
+		return guest_result(n, 1,
+				    "%s # SKIP release %s hides version %s, and the tool reads the release",
+				    what, e->release, e->version);
+	return guest_result(n, got == e->code, "%s", what);
 }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The TAP result line of the guest programs (the module and libbpf
- * plugins): their build scripts compile tap.c in.
+ * The TAP result line of the guest programs (the module, libbpf and perf
+ * plugins, and expect.c's guest_check): their build scripts compile tap.c
+ * in.
  */
 #ifndef GUEST_TAP_H
 #define GUEST_TAP_H
