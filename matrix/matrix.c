@@ -142,8 +142,6 @@ void matrix_count_builds(const struct matrix *m, int *full, int *incremental)
 		const char *kind = boot_meta(&m->points[i].boot, "build");
 		int *n = NULL;
 
-		if (!kind)
-			continue;
 		if (!strcmp(kind, "full"))
 			n = full;
 		for (size_t j = 0; !n && j < sizeof(again) / sizeof(again[0]); j++)
