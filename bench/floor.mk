@@ -22,3 +22,4 @@ kver-floor-objs: $(addprefix kver-replay/,$(FLOOR_OBJS))
 
 kver-floor: kver-replay/$(lastword $(REPLAY_STEPS))
 	@date +%s.%N >>$(FLOOR_TIMES)
+	@rm -f $(replay-d-files)

@@ -52,13 +52,14 @@ kmake() {
 # always the whole make; KVER_REPLAY=0: no replay.
 #
 # fast_key MAKE_VAR...: what must not change between two such points: the
-# series, the config, every make variable but those of the version. The
-# version's variables (SUBLEVEL, KERNELVERSION and EXTRAVERSION for the
-# release; KBUILD_BUILD_VERSION, _VERSION_TIMESTAMP, _USER and _HOST in the
-# environment for the UTS version) reach only the version headers, so a
-# Debian-style point after an upstream one of the same series is
-# version-only too (tests/run.sh proves both). KBUILD_BUILD_TIMESTAMP is
-# not one of them: it also dates the files of the built-in initramfs.
+# series, the config, the compiler's version, every make variable but those
+# of the version. The version's variables (SUBLEVEL, KERNELVERSION and
+# EXTRAVERSION for the release; KBUILD_BUILD_VERSION, _VERSION_TIMESTAMP,
+# _USER and _HOST in the environment for the UTS version) reach only the
+# version headers, so a Debian-style point after an upstream one of the same
+# series is version-only too (tests/run.sh proves both).
+# KBUILD_BUILD_TIMESTAMP is not one of them: it also dates the files of the
+# built-in initramfs.
 fast_key() {
 	{
 		cat "$src/.kver-series"
@@ -70,6 +71,14 @@ fast_key() {
 			esac
 		done
 		echo "KBUILD_BUILD_TIMESTAMP=${KBUILD_BUILD_TIMESTAMP:-}"
+		# The compiler itself: another version probes other flags and
+		# makes other objects.
+		_cc=gcc
+		for v in "$@"; do
+			case $v in CC=*) _cc=${v#CC=} ;; esac
+		done
+		# shellcheck disable=SC2086 # "ccache gcc" is two words
+		LC_ALL=C $_cc --version 2>&1 | head -n 1
 	} | sha256sum | cut -c1-16
 }
 # version_dirs: the directories of the vmlinux walk (those with a built-in.a)
@@ -117,6 +126,54 @@ learn_steps() {
 			_compiles=
 		fi
 	done
+}
+
+# learn_env LIST MAKE_ARG...: let the replay list LIST (just learned) read
+# the top Makefile without its compiler probes. The environment Kbuild
+# gives a recipe is taken twice, with the probes and without them
+# (need-compiler=); what differs (KBUILD_CFLAGS, RETPOLINE_CFLAGS, ... never
+# the version's variables: both are of this point) goes into LIST as make
+# exports, with REPLAY_LEAN. Then the environment without the probes but
+# with LIST must be the one with them, or LIST stays as it was (the replay
+# reads the whole top Makefile). Costs two readings of it, once per key.
+learn_env() {
+	_l=$1
+	shift
+	_e=$build/.kver-env
+	rm -rf "$_e"
+	mkdir "$_e"
+	if env_dump full "$@" && env_dump lean "$@" need-compiler=; then
+		# Changed or only with the probes; changed or only without them.
+		LC_ALL=C comm -23 "$_e/full" "$_e/lean" >"$_e/probed"
+		LC_ALL=C comm -13 "$_e/full" "$_e/lean" | sed 's/=.*//' >"$_e/lean-names"
+		sed 's/=.*//' "$_e/probed" >"$_e/probed-names"
+		# No variable that only the reading without probes exports, no
+		# value of more than one line or ending in a backslash.
+		if ! grep -vxFf "$_e/probed-names" "$_e/lean-names" >/dev/null &&
+			! grep -q "$(printf '\001')" "$_e/probed" && ! grep -q '\\$' "$_e/probed"; then
+			{
+				cat "$_l"
+				echo "REPLAY_LEAN := 1"
+				sed -e 's/\$/$$/g' -e 's/#/\\#/g' -e 's/^\([^=]*\)=/export \1 := /' "$_e/probed"
+			} >"$_e/list"
+			env_dump check "$@" need-compiler= REPLAY_LIST="$_e/list" &&
+				cmp -s "$_e/full" "$_e/check" && mv "$_e/list" "$_l"
+		fi
+	fi
+	rm -rf "$_e"
+	return 0
+}
+# env_dump NAME MAKE_ARG...: into $_e/NAME, the environment of a recipe of
+# the top Makefile (lab/replay.mk's kver-replay-env-dump), one variable a
+# line (a newline in a value as \001), sorted; make's own variables and
+# the dump's left out.
+env_dump() {
+	_o=$1
+	shift
+	make -s --no-print-directory -C "$build" -f Makefile -f "$KVER_TOP/lab/replay.mk" \
+		"$@" REPLAY_ENV_OUT="$_e/$_o.env" kver-replay-env-dump >/dev/null 2>&1 || return 1
+	tr '\0\n' '\n\001' <"$_e/$_o.env" | LC_ALL=C sort |
+		grep -vE '^(MAKEFLAGS|MFLAGS|MAKELEVEL|MAKE_TERMOUT|MAKE_TERMERR|REPLAY_ENV_OUT|REPLAY_LIST)=' >"$_e/$_o"
 }
 
 # objects_estimate TREE: about how many objects the first full build of
@@ -182,8 +239,12 @@ kind=full
 if [ -n "$replay" ]; then
 	kind=replayed
 	say "building $tree at SUBLEVEL=$sublevel${extra:+ $extra} (incremental, version only: $(sed -n 's/^REPLAY_STEPS := //p' "$replay" | wc -w) steps replayed)"
+	# need-compiler=: the top Makefile without its compiler probes, whose
+	# outcome the list carries (learn_env).
+	lean=
+	! grep -qx 'REPLAY_LEAN := 1' "$replay" || lean=need-compiler=
 	make $silent --no-print-directory -C "$build" -f Makefile -f "$KVER_TOP/lab/replay.mk" \
-		"REPLAY_LIST=$replay" "$@" kver-replay >"$log" 2>&1 || rc=$?
+		"REPLAY_LIST=$replay" "$@" $lean kver-replay >"$log" 2>&1 || rc=$?
 	if [ "$rc" != 0 ]; then
 		say "building $tree at SUBLEVEL=$sublevel: the replayed steps failed (log: $log.replay); the whole make instead"
 		mv "$log" "$log.replay"
@@ -210,6 +271,7 @@ elif [ -n "$fast" ]; then
 		"build-dir=$fast" "$@" $goals >"$log" 2>&1 || rc=$?
 	if [ "$rc" = 0 ]; then
 		learn_steps "$build/.kver-t0" >"$build/.kver-replay.tmp" &&
+			learn_env "$build/.kver-replay.tmp" "$@" &&
 			mv "$build/.kver-replay.tmp" "$build/.kver-replay.mk"
 	else
 		say "building $tree at SUBLEVEL=$sublevel: the version-only make failed (log: $log.fast); the whole make instead"

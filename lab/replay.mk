@@ -15,6 +15,13 @@
 # headers are installed as headers_install does. No walk of the tree, no
 # prepare, no modpost of its own: tests/run.sh proves the result bit for
 # bit against Kbuild's whole make.
+#
+# F may also set REPLAY_LEAN and export the variables of the top Makefile
+# that its compiler probes decide (KBUILD_CFLAGS, RETPOLINE_CFLAGS, ...),
+# as they were when the steps were learned: lab/build.sh then passes
+# need-compiler=, so the top Makefile is read without its ~30 probes (1.2 s
+# of a point here), and these lines give every step the environment the
+# probes would have given it.
 
 include $(REPLAY_LIST)
 
@@ -46,12 +53,22 @@ kver-replay-env: $(REPLAY_AFTER)
 $(addprefix kver-replay/,$(REPLAY_STEPS)): kver-replay-env
 
 # '+': some saved commands run make themselves (link-vmlinux.sh, the
-# postlink), and share the jobs. The compiler's dependency file is left
-# behind by the saved command alone (Kbuild's fixdep turns it into the
-# .cmd file, which stays the same).
+# postlink), and share the jobs.
 $(addprefix kver-replay/,$(REPLAY_STEPS)): kver-replay/%:
 	+@$(call replay-cmd,$*)
-	@rm -f $(dir $*).$(notdir $*).d
+
+# The compilers' dependency files are left behind by the saved commands
+# alone (Kbuild's fixdep turns them into the .cmd files, which stay the
+# same); removed at the end, in one process.
+replay-d-files = $(foreach t,$(REPLAY_STEPS),$(dir $(t)).$(notdir $(t)).d)
 
 kver-replay: $(addprefix kver-replay/,$(REPLAY_STEPS))
+	@rm -f $(replay-d-files)
 	$(call cmd,headers_install)
+
+# The environment the top Makefile gives a recipe, NUL-separated, into
+# REPLAY_ENV_OUT: lab/build.sh learns from two of them (with and without
+# the compiler probes) what the probes decide, and checks the result.
+.PHONY: kver-replay-env-dump
+kver-replay-env-dump:
+	@env -0 >$(REPLAY_ENV_OUT)
