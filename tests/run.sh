@@ -267,6 +267,11 @@ lab_fast_point() {
 		rm -f "$build/.kver-replay.mk"
 		KBUILD_BUILD_VERSION_TIMESTAMP=2026-01-01 KBUILD_BUILD_VERSION=1 fast_then_whole directories 302
 	fi
+	# The steps learned at 302 carry what the compiler probes decide, so
+	# the replays read the top Makefile without them (lab/build.sh).
+	if [ -z "$why" ] && ! grep -qx 'REPLAY_LEAN := 1' "$build/.kver-replay.mk"; then
+		why="the steps learned at 302 do not let the replay skip the compiler probes"
+	fi
 	[ -n "$why" ] ||
 		KBUILD_BUILD_VERSION_TIMESTAMP=2026-01-01 KBUILD_BUILD_VERSION=1 fast_then_whole 'steps replayed' 303
 	if [ -z "$why" ]; then
