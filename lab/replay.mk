@@ -6,7 +6,8 @@
 #
 # F (written by lab/build.sh from the .cmd files that point rewrote) names,
 # in the order Kbuild ran them, the targets a new version rebuilds
-# (REPLAY_STEPS) and, for each, what it waits for: an object compiled from a
+# (REPLAY_STEPS; not the thin archives, which that point wrote again byte
+# for byte) and, for each, what it waits for: an object compiled from a
 # version header waits only for the headers, every other step for all the
 # steps before it. The headers are written by Kbuild's own rules (the top
 # Makefile's and init/'s, so a design that changes how the version is

@@ -268,9 +268,13 @@ lab_fast_point() {
 		KBUILD_BUILD_VERSION_TIMESTAMP=2026-01-01 KBUILD_BUILD_VERSION=1 fast_then_whole directories 302
 	fi
 	# The steps learned at 302 carry what the compiler probes decide, so
-	# the replays read the top Makefile without them (lab/build.sh).
+	# the replays read the top Makefile without them, and leave out the
+	# archives 302 wrote again as they were (lab/build.sh).
 	if [ -z "$why" ] && ! grep -qx 'REPLAY_LEAN := 1' "$build/.kver-replay.mk"; then
 		why="the steps learned at 302 do not let the replay skip the compiler probes"
+	elif [ -z "$why" ] && grep -q '^REPLAY_STEPS := .*\.a\( \|$\)' "$build/.kver-replay.mk"; then
+		why="the steps learned at 302 replay an archive: $(sed -n 's/^REPLAY_STEPS := //p' "$build/.kver-replay.mk" |
+			tr ' ' '\n' | grep '\.a$' | head -n 3 | tr '\n' ' ')"
 	fi
 	[ -n "$why" ] ||
 		KBUILD_BUILD_VERSION_TIMESTAMP=2026-01-01 KBUILD_BUILD_VERSION=1 fast_then_whole 'steps replayed' 303
