@@ -6,16 +6,17 @@
 #
 # F (written by lab/build.sh from the .cmd files that point rewrote) names,
 # in the order Kbuild ran them, the targets a new version rebuilds
-# (REPLAY_STEPS; not the thin archives, which that point wrote again byte
-# for byte) and, for each, what it waits for: an object compiled from a
-# version header waits only for the headers, every other step for all the
-# steps before it. The headers are written by Kbuild's own rules (the top
-# Makefile's and init/'s, so a design that changes how the version is
-# encoded is honoured); each step then runs the command Kbuild saved in its
-# .cmd file, with the environment the top Makefile exports; last, the UAPI
-# headers are installed as headers_install does. No walk of the tree, no
-# prepare, no modpost of its own: tests/run.sh proves the result bit for
-# bit against Kbuild's whole make.
+# (REPLAY_STEPS; not the thin archives, which that point wrote again as
+# they were but for their members' sizes) and, for each, what it waits
+# for: an object compiled from a version header waits only for the
+# headers, every other step for all the steps before it. The headers are
+# written by Kbuild's own rules (the top Makefile's and init/'s, so a
+# design that changes how the version is encoded is honoured); each step
+# then runs the command Kbuild saved in its .cmd file, with the
+# environment the top Makefile exports; last, the UAPI headers are
+# installed as headers_install does. No walk of the tree, no prepare, no
+# modpost of its own: tests/run.sh proves the result bit for bit against
+# Kbuild's whole make.
 #
 # F may also set REPLAY_LEAN and export the variables of the top Makefile
 # that its compiler probes decide (KBUILD_CFLAGS, RETPOLINE_CFLAGS, ...),

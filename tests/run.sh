@@ -233,6 +233,9 @@ fast_then_whole() {
 	grep -q "SUBLEVEL=$_sub.*(incremental, version only: [0-9]* $_kind)" "$work/fast.log" ||
 		{ why="the point at $_sub did not take the version-only path ($_kind)"; return; }
 	sha256sum "$build/vmlinux" "$build/arch/x86/boot/bzImage" >"$work/fast.sha"
+	# The size init/built-in.a records for init/version.o, and its own: a
+	# replay leaves the archives as they were.
+	_sizes="$( (cd "$build" && ar tv init/built-in.a) | awk '$NF == "init/version.o" { print $3 }') $(stat -c %s "$build/init/version.o")"
 	touch "$build/.config"
 	KVER_FAST=0 KVER_BUILD_VERBOSE=1 fb "$_sub" "$work/whole-h" "$@" ||
 		{ why="the whole make at $_sub failed"; return; }
@@ -285,6 +288,11 @@ lab_fast_point() {
 			KBUILD_BUILD_VERSION_TIMESTAMP=$(dfield build_timestamp) \
 			KBUILD_BUILD_USER=$(dfield build_user) KBUILD_BUILD_HOST=$(dfield build_host) \
 			fast_then_whole 'steps replayed' 304 "KERNELVERSION=$(dfield release)"
+		# Its longer release string made init/version.o larger than the
+		# replay's archive says: the image is right all the same.
+		if [ -z "$why" ] && [ "${_sizes% *}" = "${_sizes#* }" ]; then
+			why="at 304, init/built-in.a records init/version.o's own size ($_sizes): a stale size is not tested"
+		fi
 	fi
 	verdict "$n" "$work/fast.log"
 }
