@@ -155,7 +155,7 @@ learn_steps() {
 # names, the order and the symbol table stay.
 thin_sizes_only() {
 	# shellcheck disable=SC2016 # a backquote, literally
-	sed 's/^\(\/[0-9][0-9 ]\{14\}.\{32\}\)[0-9 ]\{10\}`$/\1`/' "$1"
+	LC_ALL=C sed 's/^\(\/[0-9][0-9 ]\{14\}.\{32\}\)[0-9 ]\{10\}`$/\1`/' "$1"
 }
 
 # save_archives: a copy of every archive of the build folder (371 files,
