@@ -225,6 +225,15 @@ objects_estimate() {
 	done
 }
 
+# A full build (no vmlinux yet) compiles past the compiler cache
+# (CCACHE_DISABLE): nothing of a new build folder is in it, and the later
+# builds of the lab would take little from it (a further point or design
+# recompiles what its change touched, new objects), while looking every
+# object up and storing it made a cold build of three of 6.1's directories
+# take 27 % longer than gcc alone (125 s against 98 s on 2 cores). The
+# command stays "ccache gcc", as every later build of the folder has it
+# (Kbuild compiles an object again when its command changed).
+
 # Configure when the build folder is new or a fragment changed.
 stamp=$( (cat "$KVER_TOP/lab/kernel.config"; [ -z "$series_config" ] || cat "$series_config") |
 	sha256sum | cut -c1-16)
@@ -333,7 +342,7 @@ elif [ -f "$build/vmlinux" ]; then
 elif [ ! -x "$lab" ]; then
 	say "building $tree at SUBLEVEL=$sublevel${extra:+ $extra} (full build: several minutes)"
 	# shellcheck disable=SC2086 # one word per goal
-	kmake "$@" $goals >"$log" 2>&1 || rc=$?
+	CCACHE_DISABLE=1 kmake "$@" $goals >"$log" 2>&1 || rc=$?
 else
 	# A full build shows its progress: Kbuild's "CC file.o" lines (make
 	# without -s) counted against what the last full build of this tree
@@ -354,7 +363,7 @@ else
 	{
 		rc=0
 		# shellcheck disable=SC2086 # one word per goal
-		make -C "$src" O="$build" "$@" $goals 2>&1 || rc=$?
+		CCACHE_DISABLE=1 make -C "$src" O="$build" "$@" $goals 2>&1 || rc=$?
 		echo "$rc" >"$build/.kver-build.rc"
 	} | "$lab" progress --tree "$tree" --total "${total:-0}" --log "$log" \
 		--every "${KVER_PROGRESS_EVERY:-30}" --count "$build/.kver-objects.new"
