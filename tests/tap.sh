@@ -11,6 +11,10 @@
 #   tap_sub_start NAME CMD...  the same CMD started in the background, for
 #                      a part that shares no files with the others;
 #   tap_sub_end NAME   waits for it and prints it where tap_sub would
+#   tap_collect FILE   the results a part printed into FILE with these
+#                      functions in a subshell run beside this one, counted
+#                      here in order (its own numbers are dropped), and its
+#                      other lines as they were
 #   tap_end SUITE      the plan and the totals; status 0 when none failed
 #   tap_has [-F] [-x] NAME PATTERN FILE...  NAME passes when a line of the
 #                      FILEs matches PATTERN, an extended regular expression
@@ -175,6 +179,19 @@ tap_sub_end() {
 	rm -f "$tap_bg/$tap_id.pid"
 	tap_sub_show "$1" "$tap_bg/$tap_id"
 	if rmdir "$tap_bg" 2>/dev/null; then tap_bg=; fi
+}
+tap_collect() {
+	while IFS= read -r tap_cl; do
+		case $tap_cl in
+		"ok "[0-9]*" # SKIP "*)
+			tap_cn=${tap_cl#ok * }
+			tap_line skip "${tap_cn%% # SKIP *}" "${tap_cn#* # SKIP }"
+			;;
+		"ok "[0-9]*) tap_line ok "${tap_cl#ok * }" ;;
+		"not ok "[0-9]*) tap_line "not ok" "${tap_cl#not ok * }" ;;
+		*) printf '%s\n' "$tap_cl" ;;
+		esac
+	done <"$1"
 }
 tap_end() {
 	tap_total=$((tap_npass + tap_nfail + tap_nskip))
