@@ -481,12 +481,16 @@ lab_tests() {
 			lab_fast_point "$tree"
 			lab_replay_fallback "$tree"
 			lab_shelf "$tree"
+			: >"$work/finished"
 		) >"$work/versions-$tree.tap" 2>&1 &
 	done
 	wait
+	# shellcheck disable=SC2031 # this shell's folder
 	for tree in $KVER_TREES; do
-		# shellcheck disable=SC2031 # this shell's folder
 		tap_collect "$work/versions-$tree.tap"
+		# A part that stopped on an error (set -e) says so.
+		[ -f "$work/$tree/finished" ] ||
+			tap_line "not ok" "$tree: the version-only proofs stopped before their end"
 	done
 	# git am, checkpatch --strict and the build after every patch take a
 	# git copy of each tree: 'make series-check', outside this command.
