@@ -225,15 +225,6 @@ objects_estimate() {
 	done
 }
 
-# A full build (no vmlinux yet) compiles past the compiler cache
-# (CCACHE_DISABLE): nothing of a new build folder is in it, and the later
-# builds of the lab would take little from it (a further point or design
-# recompiles what its change touched, new objects), while looking every
-# object up and storing it made a cold build of three of 6.1's directories
-# take 27 % longer than gcc alone (125 s against 98 s on 2 cores). The
-# command stays "ccache gcc", as every later build of the folder has it
-# (Kbuild compiles an object again when its command changed).
-
 # Configure when the build folder is new or a fragment changed.
 stamp=$( (cat "$KVER_TOP/lab/kernel.config"; [ -z "$series_config" ] || cat "$series_config") |
 	sha256sum | cut -c1-16)
@@ -339,6 +330,14 @@ elif [ -f "$build/vmlinux" ]; then
 	say "building $tree at SUBLEVEL=$sublevel${extra:+ $extra} (incremental)"
 	# shellcheck disable=SC2086 # one word per goal
 	kmake "$@" $goals >"$log" 2>&1 || rc=$?
+# The two full builds below (no vmlinux yet) compile past the compiler
+# cache (CCACHE_DISABLE): nothing of a new build folder is in it, and the
+# lab's later builds would take little from it (a further point or design
+# recompiles what its change touched, new objects), while looking every
+# object up and storing it made a cold build of three of 6.1's directories
+# take 27 % longer than gcc alone (125 s against 98 s on 2 cores). The
+# command stays "ccache gcc", as every later build of the folder has it
+# (Kbuild compiles an object again when its command changed).
 elif [ ! -x "$lab" ]; then
 	say "building $tree at SUBLEVEL=$sublevel${extra:+ $extra} (full build: several minutes)"
 	# shellcheck disable=SC2086 # one word per goal

@@ -14,7 +14,10 @@
 #   tap_collect FILE   the results a part printed into FILE with these
 #                      functions in a subshell run beside this one, counted
 #                      here in order (its own numbers are dropped), and its
-#                      other lines as they were
+#                      other lines as they were: results at this level,
+#                      where tap_sub_start's become a NAME's subtests, and
+#                      the part keeps set -e (a CMD of tap_sub's runs in an
+#                      if, which turns it off)
 #   tap_end SUITE      the plan and the totals; status 0 when none failed
 #   tap_has [-F] [-x] NAME PATTERN FILE...  NAME passes when a line of the
 #                      FILEs matches PATTERN, an extended regular expression
