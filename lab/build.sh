@@ -62,7 +62,7 @@ kmake() {
 # built-in initramfs.
 fast_key() {
 	{
-		cat "$src/.kver-series"
+		echo "$series_id"
 		echo "$stamp"
 		for v in "$@"; do
 			case ${v%%=*} in
@@ -81,6 +81,62 @@ fast_key() {
 		LC_ALL=C $_cc --version 2>&1 | head -n 1
 	} | sha256sum | cut -c1-16
 }
+# switch_ok: whether the series switch that src records (lab/prepare.sh,
+# src/.kver-switch: the series switched from and the files whose content
+# changed) leaves a version-only point of the build folder's directories
+# (.kver-fast) right, so that the switch costs no whole make. It does when
+# no changed file is one the build reads by itself (a Makefile, Kbuild or
+# Kconfig file, a script, tools/ and usr/, a UAPI header), every object
+# whose .cmd file names a changed file lies in a walked directory (or the
+# boot image's, which bzImage always walks), so Kbuild rebuilds it there,
+# and a changed top Makefile exports the same environment to every recipe
+# as when the build folder last learned it (learn_env), so no other
+# object's command changes. Prints why not otherwise.
+switch_ok() {
+	_changed=$(sed 1d "$src/.kver-switch")
+	for _f in $_changed; do
+		case /$_f in
+		/Makefile) ;;
+		*/Makefile* | */Kbuild* | */Kconfig* | *.mk | /scripts/* | /tools/* | /usr/* | */uapi/*)
+			echo "the build itself reads $_f"
+			return 1
+			;;
+		esac
+	done
+	_dirs=$(sed -n 2p "$build/.kver-fast")
+	# The objects whose .cmd files name a changed file (as $src/FILE).
+	printf '%s\n' "$_changed" | sed "s|^|$src/|" >"$build/.kver-switch-files"
+	_users=$(cd "$build" && find . -name '.*.cmd' -exec awk -v list=.kver-switch-files '
+		FILENAME == list { want[$0] = 1; next }
+		{ for (i = 1; i <= NF; i++) if ($i in want) { print FILENAME; nextfile } }' .kver-switch-files {} +)
+	rm -f "$build/.kver-switch-files"
+	for _c in $_users; do
+		_t=$(echo "$_c" | sed 's|^\./\(.*/\)*\.\([^/]*\)\.cmd$|\1\2|')
+		_in=
+		for _d in $_dirs arch/x86/boot; do
+			case $_t in "$_d"/*) _in=1 ;; esac
+		done
+		[ -n "$_in" ] || { echo "$_t depends on a changed file and is outside the version's directories"; return 1; }
+	done
+	if printf '%s\n' "$_changed" | grep -qx Makefile; then
+		[ "$(sed -n 1p "$build/.kver-made-env" 2>/dev/null)" = "# $1" ] ||
+			{ echo "the top Makefile changed and its environment was not recorded"; return 1; }
+		shift
+		_e=$build/.kver-env
+		rm -rf "$_e"
+		mkdir "$_e"
+		env_dump now "$@" || { rm -rf "$_e"; echo "reading the top Makefile failed"; return 1; }
+		made_env "$_e/now" >"$_e/made"
+		if ! sed 1d "$build/.kver-made-env" | cmp -s - "$_e/made"; then
+			rm -rf "$_e"
+			echo "the top Makefile exports another environment"
+			return 1
+		fi
+		rm -rf "$_e"
+	fi
+	return 0
+}
+
 # version_dirs: the directories of the vmlinux walk (those with a built-in.a)
 # whose objects depend on the version headers, none below another.
 version_dirs() {
@@ -199,9 +255,20 @@ learn_env() {
 			env_dump check "$@" need-compiler= REPLAY_LIST="$_e/list" &&
 				cmp -s "$_e/full" "$_e/check" && mv "$_e/list" "$_l"
 		fi
+		# What the top Makefile gave the recipes, for a later series
+		# switch (switch_ok).
+		{ echo "# $key"; made_env "$_e/full"; } >"$build/.kver-made-env"
 	fi
 	rm -rf "$_e"
 	return 0
+}
+# made_env DUMP: the variables of an env_dump that the top Makefile made
+# (not those of this script's own environment), but for the version's.
+made_env() {
+	env -0 | tr '\0\n' '\n\001' | LC_ALL=C sort >"$1.proc"
+	LC_ALL=C comm -23 "$1" "$1.proc" | grep -vE \
+		'^(VERSION|PATCHLEVEL|SUBLEVEL|EXTRAVERSION|KERNELRELEASE|KERNELVERSION|MODLIB|INSTALL_DTBS_PATH|INSTALL_HDR_PATH|KBUILD_BUILD_[A-Z_]*)=' || true
+	rm -f "$1.proc"
 }
 # env_dump NAME MAKE_ARG...: into $_e/NAME, the environment of a recipe of
 # the top Makefile (lab/replay.mk's kver-replay-env-dump), one variable a
@@ -236,6 +303,7 @@ if [ ! -f "$build/.config" ] || [ "$(cat "$build/.kver-config" 2>/dev/null)" != 
 fi
 
 log="$build/.kver-build.log"
+series_id=$(cat "$src/.kver-series")
 key=$(fast_key "$@")
 fast=
 if [ "${KVER_FAST:-1}" = 1 ] && [ -f "$build/vmlinux" ] &&
@@ -262,6 +330,26 @@ if [ -f "$build/vmlinux" ]; then
 	if [ -n "$kv" ] && [ -f "$cmdf" ] && grep -q '^ifneq "$(KERNELVERSION)" "' "$cmdf"; then
 		sed "s|^ifneq \"\$(KERNELVERSION)\" \".*\"\$|ifneq \"\$(KERNELVERSION)\" \"$kv\"|" \
 			"$cmdf" >"$cmdf.kver-tmp" && mv "$cmdf.kver-tmp" "$cmdf"
+	fi
+fi
+# A series switch that changes only what a version-only point rebuilds
+# anyway (switch_ok) keeps the build folder's version-only path: its
+# directories are walked (Kbuild rebuilds there whatever the switch
+# changed, and writes the objects' dependencies afresh), not replayed.
+switched=
+if [ -z "$fast" ] && [ "${KVER_FAST:-1}" = 1 ] && [ -f "$build/vmlinux" ] && [ -f "$src/.kver-switch" ]; then
+	series_id=$(sed -n 1p "$src/.kver-switch")
+	old_key=$(fast_key "$@")
+	series_id=$(cat "$src/.kver-series")
+	if [ "$(sed -n 1p "$build/.kver-fast" 2>/dev/null)" = "$old_key" ]; then
+		if why=$(switch_ok "$old_key" "$@"); then
+			fast=$(sed -n 2p "$build/.kver-fast")
+			replay=
+			switched=1
+			say "$tree: the series switch changes only files of the version's directories: no whole make"
+		else
+			say "$tree: the series switch needs the whole make: $why"
+		fi
 	fi
 fi
 # Written again after a make that went well.
@@ -378,8 +466,9 @@ if [ "$rc" != 0 ]; then
 fi
 [ -f "$headers/include/linux/version.h" ] ||
 	die "headers_install for $tree at SUBLEVEL=$sublevel left no linux/version.h (log: $log)"
-# The next point may be a version-only one (see fast_key).
-[ -n "$fast" ] || fast=$(version_dirs | tr '\n' ' ')
+# The next point may be a version-only one (see fast_key). After a series
+# switch the directories are found again: a changed file may have added one.
+[ -n "$fast" ] && [ -z "$switched" ] || fast=$(version_dirs | tr '\n' ' ')
 [ "$(sed -n 1p "$build/.kver-replay.mk" 2>/dev/null)" = "# $key" ] || rm -f "$build/.kver-replay.mk"
 [ -z "$fast" ] || printf '%s\n%s\n' "$key" "$fast" >"$build/.kver-fast"
 # The release this build carries, as make kernelrelease would print it.

@@ -62,6 +62,7 @@ if [ -d "$src" ] && ! cmp -s "$src/.kver-tree.orig" "$pristine/.kver-tree"; then
 fi
 
 cur=
+from=
 [ ! -f "$src/.kver-series" ] || cur=$(cat "$src/.kver-series")
 if [ "$cur" = "$id" ]; then
 	exit 0
@@ -96,11 +97,15 @@ if [ -n "$cur" ]; then
 		rm -f "$src.new/$f"
 		cp "$src/$f" "$src.new/$f"
 	done
-	rm -f "$src.new/.kver-series"
+	rm -f "$src.new/.kver-series" "$src.new/.kver-switch"
 	[ ! -d "$build" ] || cp -a "$build" "$build.new"
 	shelve
 	mv "$src.new" "$src"
 	[ ! -d "$build.new" ] || mv "$build.new" "$build"
+	# The series the build folder copy was built with, and its files, to
+	# tell below which files this switch changes.
+	from=$cur
+	from_src=$shelf/$cur/src
 fi
 
 if [ ! -d "$src" ]; then
@@ -159,6 +164,22 @@ for p in $patches; do
 		die "patch $p failed while applying to linux-source-$tree $treever"
 done
 sort -u -o "$src/.kver-files" "$src/.kver-files"
+# A switch from another series records that series and the files whose
+# content the switch changed (of those either series touches): lab/build.sh
+# keeps its version-only points across a switch whose files reach nothing
+# but objects it rebuilds for a new version anyway (build.sh, switch_ok).
+if [ -n "${from:-}" ]; then
+	{
+		echo "$from"
+		sort -u "$from_src/.kver-files" "$src/.kver-files" | while IFS= read -r f; do
+			[ -n "$f" ] || continue
+			if [ -e "$from_src/$f" ] || [ -e "$src/$f" ]; then
+				cmp -s "$from_src/$f" "$src/$f" || printf '%s\n' "$f"
+			fi
+		done
+	} >"$src/.kver-switch.tmp"
+	mv "$src/.kver-switch.tmp" "$src/.kver-switch"
+fi
 echo "$id" >"$src/.kver-series"
 # shellcheck disable=SC2086 # one word per patch
 n=$(printf '%s\n' $patches | grep -c . || true)

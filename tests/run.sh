@@ -368,6 +368,47 @@ lab_shelf() {
 	verdict "$n" "$work/fast.log"
 }
 
+# A design made anew from another one (not on the shelf) whose switch
+# changes only the top Makefile's version rules (mask's patch) keeps the
+# version-only path (lab/build.sh, switch_ok): its first point walks the
+# version's directories instead of the whole tree, and is Kbuild's whole
+# make bit for bit. Mainline walks first, so that its build folder records
+# what its top Makefile exports; the mask series is copied under a new
+# name (a line before its patch), so that it is not found on the shelf.
+lab_switch() {
+	tree=$1
+	n="$tree: a design switch that changes only the version's rules builds version-only"
+	tap_want "$n" || return 0
+	build=$(build_dir "$tree")
+	fb_config=
+	: >"$work/fast.log"
+	why=
+	prep() { with_lock "$tree" sh lab/prepare.sh "$tree" "$1" >>"$work/fast.log" 2>&1; }
+	export KBUILD_BUILD_VERSION_TIMESTAMP=2026-01-01 KBUILD_BUILD_VERSION=1
+	rm -rf "$work/mask"
+	mkdir -p "$work/mask"
+	cp "$top/patches/variants/mask/$tree/series" "$work/mask/"
+	sed 's/#.*//' "$work/mask/series" | while read -r p; do
+		[ -z "$p" ] ||
+			{ echo "kver test copy $(date +%s%N)"; cat "$top/patches/variants/mask/$tree/$p"; } >"$work/mask/$p"
+	done
+	if ! prep "$top/patches/variants/mainline" || ! rm -f "$build/.kver-replay.mk" || ! fb 308 "$work/fast-h"; then
+		why="mainline at 308 failed"
+	elif ! grep -q 'SUBLEVEL=308 .*(incremental, version only: [0-9]* directories)' "$work/fast.log"; then
+		why="mainline at 308 did not walk the version's directories"
+	elif ! prep "$work/mask"; then
+		why="switching to the mask series failed"
+	else
+		fast_then_whole directories 309
+		if [ -z "$why" ] && ! grep -q "the series switch changes only files of the version's directories" "$work/fast.log"; then
+			why="the switch was not named as version-only"
+		fi
+	fi
+	unset KBUILD_BUILD_VERSION_TIMESTAMP KBUILD_BUILD_VERSION
+	prep "$top/patches/$tree" || why="${why:-switching back to the kver series failed}"
+	verdict "$n" "$work/fast.log"
+}
+
 # The names of the lab's tests, one a line, for the name filter. The
 # negative tests run on the first tree only.
 lab_names() {
@@ -382,6 +423,7 @@ lab_names() {
 		echo "$t: a version-only point is bit for bit Kbuild's whole make"
 		echo "$t: a version-only point whose replay fails is built by the whole make"
 		echo "$t: a design switched back to builds version-only in its own folders"
+		echo "$t: a design switch that changes only the version's rules builds version-only"
 	done
 }
 
@@ -460,7 +502,7 @@ lab_tests() {
 			neg_wanted=1
 		else
 			case $n in
-			"lab tools"* | *"a version-only point"* | *"a design switched back to"*) ;;
+			"lab tools"* | *"a version-only point"* | *"a design switch"*) ;;
 			*) matrix_wanted=1 ;;
 			esac
 		fi
@@ -481,6 +523,7 @@ lab_tests() {
 			lab_fast_point "$tree"
 			lab_replay_fallback "$tree"
 			lab_shelf "$tree"
+			lab_switch "$tree"
 			: >"$work/finished"
 		) >"$work/versions-$tree.tap" 2>&1 &
 	done
