@@ -333,9 +333,11 @@ if [ -f "$build/vmlinux" ]; then
 	fi
 fi
 # A series switch that changes only what a version-only point rebuilds
-# anyway (switch_ok) keeps the build folder's version-only path: its
-# directories are walked (Kbuild rebuilds there whatever the switch
-# changed, and writes the objects' dependencies afresh), not replayed.
+# anyway (switch_ok) keeps the build folder's version-only path. When only
+# the top Makefile changed (its version rules: every command and
+# dependency stays), the steps learned before are replayed; otherwise the
+# version's directories are walked (Kbuild rebuilds there whatever the
+# switch changed, and writes the objects' dependencies afresh).
 switched=
 if [ -z "$fast" ] && [ "${KVER_FAST:-1}" = 1 ] && [ -f "$build/vmlinux" ] && [ -f "$src/.kver-switch" ]; then
 	series_id=$(sed -n 1p "$src/.kver-switch")
@@ -345,8 +347,17 @@ if [ -z "$fast" ] && [ "${KVER_FAST:-1}" = 1 ] && [ -f "$build/vmlinux" ] && [ -
 		if why=$(switch_ok "$old_key" "$@"); then
 			fast=$(sed -n 2p "$build/.kver-fast")
 			replay=
-			switched=1
-			say "$tree: the series switch changes only files of the version's directories: no whole make"
+			if [ "$(sed 1d "$src/.kver-switch")" = Makefile ] && [ "${KVER_REPLAY:-1}" = 1 ] &&
+				[ "$(sed -n 1p "$build/.kver-replay.mk" 2>/dev/null)" = "# $old_key" ]; then
+				for f in .kver-replay.mk .kver-made-env; do
+					sed "1s/.*/# $key/" "$build/$f" >"$build/$f.tmp" && mv "$build/$f.tmp" "$build/$f"
+				done
+				replay=$build/.kver-replay.mk
+				say "$tree: the series switch changes only the top Makefile's version rules: no whole make"
+			else
+				switched=1
+				say "$tree: the series switch changes only files of the version's directories: no whole make"
+			fi
 		else
 			say "$tree: the series switch needs the whole make: $why"
 		fi
@@ -399,9 +410,16 @@ elif [ -n "$fast" ]; then
 	make $silent --no-print-directory -C "$build" -f Makefile -f "$KVER_TOP/lab/point.mk" \
 		"build-dir=$fast" "$@" $goals >"$log" 2>&1 || rc=$?
 	if [ "$rc" = 0 ]; then
-		learn_steps "$build/.kver-t0" >"$build/.kver-replay.tmp" &&
-			learn_env "$build/.kver-replay.tmp" "$@" &&
-			mv "$build/.kver-replay.tmp" "$build/.kver-replay.mk"
+		# Steps are learned only from a make that wrote a new release
+		# and a new version.h (Kbuild rewrites them only when they
+		# change): at the version the folder had, nothing is compiled,
+		# and the list would leave the version's objects out.
+		if [ -n "$(find "$build/include/generated/utsrelease.h" \
+			"$build/include/generated/uapi/linux/version.h" -newer "$build/.kver-t0" | sed -n 2p)" ]; then
+			learn_steps "$build/.kver-t0" >"$build/.kver-replay.tmp" &&
+				learn_env "$build/.kver-replay.tmp" "$@" &&
+				mv "$build/.kver-replay.tmp" "$build/.kver-replay.mk"
+		fi
 		rm -rf "$build/.kver-ar"
 	else
 		say "building $tree at SUBLEVEL=$sublevel: the version-only make failed (log: $log.fast); the whole make instead"

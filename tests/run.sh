@@ -206,8 +206,10 @@ lab_negative() {
 # compiles no kernel object again (it archives the parent directories again
 # and relinks, and so rebuilds the boot stub, which embeds vmlinux's
 # offsets), and vmlinux, bzImage and linux/version.h keep every bit. The
-# UTS version is fixed so that two builds can be compared; the whole make
-# also runs Kconfig's syncconfig, which the version-only point skips.
+# UTS version is fixed so that two builds can be compared; the first whole
+# make also runs Kconfig's syncconfig, which the version-only points skip
+# (its ~100 toolchain probes once per tree are enough: a version-only point
+# moves Kconfig's record of the version the same way each time).
 # verdict NAME LOG: NAME passes when why is empty; otherwise the end of LOG
 # is shown and NAME fails with why.
 verdict() {
@@ -228,7 +230,7 @@ fb() {
 # fast_then_whole KIND SUBLEVEL [MAKE_VAR...]: a point that must take the
 # version-only path of KIND ("directories": Kbuild's walk of them; "steps
 # replayed"; a basic regular expression), then Kbuild's whole make of the
-# same point (which also runs Kconfig's syncconfig, left out by the
+# same point (with ftw_sync=1 also Kconfig's syncconfig, left out by the
 # version-only point): nothing compiled again, the same vmlinux, bzImage
 # and version.h. Sets why on a failure.
 fast_then_whole() {
@@ -242,7 +244,7 @@ fast_then_whole() {
 	# The size init/built-in.a records for init/version.o, and its own: a
 	# replay leaves the archives as they were.
 	_sizes="$( (cd "$build" && ar tv init/built-in.a) | awk '$NF == "init/version.o" { print $3 }') $(stat -c %s "$build/init/version.o")"
-	touch "$build/.config"
+	[ "${ftw_sync:-0}" != 1 ] || touch "$build/.config"
 	KVER_FAST=0 KVER_BUILD_VERBOSE=1 fb "$_sub" "$work/whole-h" "$@" ||
 		{ why="the whole make at $_sub failed"; return; }
 	if grep -E '^  (CC|AS|VDSO) ' "$build/.kver-build.log" | grep -v ' arch/x86/boot/' >"$work/fast.again"; then
@@ -265,16 +267,19 @@ lab_fast_point() {
 	# The kver series, as the matrix left it (a negative test may have
 	# left the working tree half prepared). 302 follows 301 in the
 	# upstream style and walks the directories (what the lab learned of
-	# an earlier point is forgotten first); 303 replays what 302 ran; 304
-	# is in the Debian style, its names from kver-lab point as lab/run.sh
-	# takes them, and replays it too.
+	# an earlier point is forgotten first); 304 is in the Debian style,
+	# its names from kver-lab point as lab/run.sh takes them, and replays
+	# what 302 ran (a replay in the upstream style is proved by the shelf
+	# and switch tests below, on mainline and mask).
 	if ! with_lock "$tree" sh lab/prepare.sh "$tree" "$top/patches/$tree" >>"$work/fast.log" 2>&1; then
 		why="preparing the kver series failed"
 	elif ! KBUILD_BUILD_VERSION_TIMESTAMP=2026-01-01 KBUILD_BUILD_VERSION=1 fb 301 "$work/fast-h"; then
 		why="the build at 301 failed"
 	else
 		rm -f "$build/.kver-replay.mk"
+		ftw_sync=1
 		KBUILD_BUILD_VERSION_TIMESTAMP=2026-01-01 KBUILD_BUILD_VERSION=1 fast_then_whole directories 302
+		ftw_sync=
 	fi
 	# The steps learned at 302 carry what the compiler probes decide, so
 	# the replays read the top Makefile without them, and leave out the
@@ -285,8 +290,6 @@ lab_fast_point() {
 		why="the steps learned at 302 replay an archive: $(sed -n 's/^REPLAY_STEPS := //p' "$build/.kver-replay.mk" |
 			tr ' ' '\n' | grep '\.a$' | head -n 3 | tr '\n' ' ')"
 	fi
-	[ -n "$why" ] ||
-		KBUILD_BUILD_VERSION_TIMESTAMP=2026-01-01 KBUILD_BUILD_VERSION=1 fast_then_whole 'steps replayed' 303
 	if [ -z "$why" ]; then
 		names=$("$top/build/lab/kver-lab" point --tree "$tree" --style debian 304)
 		dfield() { printf '%s\n' "$names" | sed -n "s/^$1=//p"; }
@@ -370,10 +373,11 @@ lab_shelf() {
 
 # A design made anew from another one (not on the shelf) whose switch
 # changes only the top Makefile's version rules (mask's patch) keeps the
-# version-only path (lab/build.sh, switch_ok): its first point walks the
-# version's directories instead of the whole tree, and is Kbuild's whole
-# make bit for bit. Mainline walks first, so that its build folder records
-# what its top Makefile exports; the mask series is copied under a new
+# version-only path (lab/build.sh, switch_ok): its first point replays the
+# steps mainline learned instead of walking the whole tree, and is
+# Kbuild's whole make bit for bit. Mainline walks first when its build
+# folder does not record yet its steps and what its top Makefile exports
+# (the matrix leaves both); the mask series is copied under a new
 # name (a line before its patch), so that it is not found on the shelf.
 lab_switch() {
 	tree=$1
@@ -392,15 +396,32 @@ lab_switch() {
 		[ -z "$p" ] ||
 			{ echo "kver test copy $(date +%s%N)"; cat "$top/patches/variants/mask/$tree/$p"; } >"$work/mask/$p"
 	done
-	if ! prep "$top/patches/variants/mainline" || ! rm -f "$build/.kver-replay.mk" || ! fb 308 "$work/fast-h"; then
-		why="mainline at 308 failed"
-	elif ! grep -q 'SUBLEVEL=308 .*(incremental, version only: [0-9]* directories)' "$work/fast.log"; then
-		why="mainline at 308 did not walk the version's directories"
+	# recorded: whether mainline's folder records its steps and what its
+	# top Makefile exports, for its last key.
+	recorded() {
+		_k=$(sed -n 1p "$build/.kver-fast" 2>/dev/null)
+		[ "$(sed -n 1p "$build/.kver-made-env" 2>/dev/null)" = "# $_k" ] &&
+			[ "$(sed -n 1p "$build/.kver-replay.mk" 2>/dev/null)" = "# $_k" ]
+	}
+	if ! prep "$top/patches/variants/mainline"; then
+		why="switching to mainline failed"
+	elif ! recorded; then
+		# The walk must be at another version than the folder's last
+		# build, or it compiles nothing and learns no steps.
+		walk=308
+		[ "$(cat "$build/.kver-release" 2>/dev/null)" != "$tree.308" ] || walk=310
+		rm -f "$build/.kver-replay.mk"
+		if ! fb "$walk" "$work/fast-h" || ! recorded; then
+			why="mainline at $walk did not learn its steps"
+		fi
+	fi
+	if [ -n "$why" ]; then
+		:
 	elif ! prep "$work/mask"; then
 		why="switching to the mask series failed"
 	else
-		fast_then_whole directories 309
-		if [ -z "$why" ] && ! grep -q "the series switch changes only files of the version's directories" "$work/fast.log"; then
+		fast_then_whole 'steps replayed' 309
+		if [ -z "$why" ] && ! grep -q "the series switch changes only the top Makefile's version rules" "$work/fast.log"; then
 			why="the switch was not named as version-only"
 		fi
 	fi
