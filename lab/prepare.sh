@@ -7,7 +7,9 @@
 # that file gets its own inode, so pristine never changes. Switching to
 # another series restores the files the previous one touched (with a fresh
 # mtime, so the build folder rebuilds just what changed) and applies the
-# new one: a series switch costs an incremental build, not a full one.
+# new one: a series switch costs an incremental build, not a full one, or
+# only a version-only point when the files it changed (src/.kver-switch)
+# reach nothing else (lab/build.sh, switch_ok).
 #
 # Each series keeps its own source and build folder across switches: the
 # one left goes on the tree's shelf (TREE/shelf/ID/src and build), and a

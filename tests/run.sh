@@ -338,21 +338,28 @@ lab_replay_fallback() {
 	verdict "$n" "$work/fallback.log"
 }
 
+# switch_test TREE NAME: the start of a test that switches designs (its
+# name n, tree, build, why; the log $work/fast.log; a fixed UTS version);
+# fails when NAME is not asked for. prep SERIES_DIR: lab/prepare.sh, logged.
+switch_test() {
+	tree=$1
+	n=$2
+	tap_want "$n" || return 1
+	build=$(build_dir "$tree")
+	fb_config=
+	: >"$work/fast.log"
+	why=
+	export KBUILD_BUILD_VERSION_TIMESTAMP=2026-01-01 KBUILD_BUILD_VERSION=1
+}
+prep() { with_lock "$tree" sh lab/prepare.sh "$tree" "$1" >>"$work/fast.log" 2>&1; }
+
 # A design left for another one keeps its source and build folder on the
 # tree's shelf (lab/prepare.sh); switched back to after the other design
 # built a point, it is as it was: its next point is version-only, and
 # Kbuild's whole make at that point then compiles nothing (so no object of
 # the other design was kept).
 lab_shelf() {
-	tree=$1
-	n="$tree: a design switched back to builds version-only in its own folders"
-	tap_want "$n" || return 0
-	build=$(build_dir "$tree")
-	fb_config=
-	: >"$work/fast.log"
-	why=
-	prep() { with_lock "$tree" sh lab/prepare.sh "$tree" "$1" >>"$work/fast.log" 2>&1; }
-	export KBUILD_BUILD_VERSION_TIMESTAMP=2026-01-01 KBUILD_BUILD_VERSION=1
+	switch_test "$1" "$1: a design switched back to builds version-only in its own folders" || return 0
 	if ! prep "$top/patches/variants/mainline" || ! fb 306 "$work/fast-h"; then
 		why="mainline at 306 failed"
 	elif ! prep "$top/patches/$tree" ||
@@ -380,15 +387,7 @@ lab_shelf() {
 # (the matrix leaves both); the mask series is copied under a new
 # name (a line before its patch), so that it is not found on the shelf.
 lab_switch() {
-	tree=$1
-	n="$tree: a design switch that changes only the version's rules builds version-only"
-	tap_want "$n" || return 0
-	build=$(build_dir "$tree")
-	fb_config=
-	: >"$work/fast.log"
-	why=
-	prep() { with_lock "$tree" sh lab/prepare.sh "$tree" "$1" >>"$work/fast.log" 2>&1; }
-	export KBUILD_BUILD_VERSION_TIMESTAMP=2026-01-01 KBUILD_BUILD_VERSION=1
+	switch_test "$1" "$1: a design switch that changes only the version's rules builds version-only" || return 0
 	rm -rf "$work/mask"
 	mkdir -p "$work/mask"
 	cp "$top/patches/variants/mask/$tree/series" "$work/mask/"
