@@ -208,12 +208,13 @@ int kver_elf_note_code(const void *image, size_t len, uint32_t *code);
  *  1. The release R is uname's, else osrelease's, else /proc/version's
  *     release word. MAJOR and PATCHLEVEL always come from R.
  *  2. SUBLEVEL (and the parts after it) come from the first that applies:
- *     a. the distribution field D, version_signature's upstream version or
- *        else /proc/version's Debian field, when its source names R
- *        (/proc/version's release word is R; the signature's second word
- *        is R once Ubuntu's upload number is dropped: "5.15.0-91.101-
- *        generic" names "5.15.0-91-generic"), D has R's MAJOR and
- *        PATCHLEVEL, and R is ABI-style or has D's numbers;
+ *     a. a distribution field D, version_signature's upstream version or
+ *        else /proc/version's Debian field, the first of them whose
+ *        source names R (/proc/version's release word is R; the
+ *        signature's second word is R once Ubuntu's upload number is
+ *        dropped: "5.15.0-91.101-generic" names "5.15.0-91-generic"),
+ *        with R's MAJOR and PATCHLEVEL, and R ABI-style or with D's
+ *        numbers;
  *     b. the vDSO, when R is ABI-style with three numbers and the code has
  *        R's MAJOR and PATCHLEVEL but another SUBLEVEL (from 255 on only
  *        as a lower bound: KVER_RUN_SUBLEVEL_MIN);

@@ -317,14 +317,13 @@ int kver_running(const struct kver_paths *paths, struct kver_running *out)
 	for (s = KVER_SRC_UNAME; s <= KVER_SRC_PROC_VERSION && !rel; s++)
 		if (r.src[s].err == 0)
 			rel = &r.src[s];
-	if (r.src[KVER_SRC_SIGNATURE].has_version)
-		distro = &r.src[KVER_SRC_SIGNATURE];
-	else if (r.src[KVER_SRC_PROC_VERSION].has_version)
-		distro = &r.src[KVER_SRC_PROC_VERSION];
 
 	if (rel) {
 		kver_parse(rel->text, &r.version);
-		snprintf(r.release, sizeof(r.release), "%s", rel->text);
+		/* Both hold a release: a copy of the array is the string. */
+		_Static_assert(sizeof(r.release) == sizeof(rel->text),
+			       "release and text differ in size");
+		memcpy(r.release, rel->text, sizeof(r.release));
 		r.from_major = r.from_patchlevel = r.from_sublevel =
 			(enum kver_source)(rel - r.src);
 	} else if (r.src[KVER_SRC_SIGNATURE].has_version) {
@@ -343,7 +342,21 @@ int kver_running(const struct kver_paths *paths, struct kver_running *out)
 	}
 	base_v = r.version;	/* R's own numbers (all of them without R) */
 
-	if (rel && distro && distro_applies(&r, distro, rel, base)) {
+	/*
+	 * Rule 2a's field D: the signature's, else /proc/version's, the first
+	 * that applies; a signature naming another release must not hide the
+	 * Debian field of R's own line.
+	 */
+	if (rel) {
+		struct kver_source_info *sig = &r.src[KVER_SRC_SIGNATURE];
+		struct kver_source_info *pv = &r.src[KVER_SRC_PROC_VERSION];
+
+		if (sig->has_version && distro_applies(&r, sig, rel, base))
+			distro = sig;
+		else if (pv->has_version && distro_applies(&r, pv, rel, base))
+			distro = pv;
+	}
+	if (distro) {
 		/* Rule 2a: the distribution's field is the upstream version. */
 		if (abi_style(base) && !same_numbers(&distro->version, base))
 			r.flags |= KVER_RUN_DISTRO_ABI;
