@@ -51,18 +51,20 @@ kmake() {
 # tests/run.sh proves both bit for bit against the whole make. KVER_FAST=0:
 # always the whole make; KVER_REPLAY=0: no replay.
 #
-# fast_key MAKE_VAR...: what must not change between two such points: the
-# series, the config, the compiler's version, every make variable but those
-# of the version. The version's variables (SUBLEVEL, KERNELVERSION and
-# EXTRAVERSION for the release; KBUILD_BUILD_VERSION, _VERSION_TIMESTAMP,
-# _USER and _HOST in the environment for the UTS version) reach only the
-# version headers, so a Debian-style point after an upstream one of the same
-# series is version-only too (tests/run.sh proves both).
+# fast_key SERIES_ID MAKE_VAR...: what must not change between two such
+# points: the series, the config, the compiler's version, every make
+# variable but those of the version. The version's variables (SUBLEVEL,
+# KERNELVERSION and EXTRAVERSION for the release; KBUILD_BUILD_VERSION,
+# _VERSION_TIMESTAMP, _USER and _HOST in the environment for the UTS
+# version) reach only the version headers, so a Debian-style point after an
+# upstream one of the same series is version-only too (tests/run.sh proves
+# both).
 # KBUILD_BUILD_TIMESTAMP is not one of them: it also dates the files of the
 # built-in initramfs.
 fast_key() {
 	{
-		echo "$series_id"
+		echo "$1"
+		shift
 		echo "$stamp"
 		for v in "$@"; do
 			case ${v%%=*} in
@@ -303,8 +305,7 @@ if [ ! -f "$build/.config" ] || [ "$(cat "$build/.kver-config" 2>/dev/null)" != 
 fi
 
 log="$build/.kver-build.log"
-series_id=$(cat "$src/.kver-series")
-key=$(fast_key "$@")
+key=$(fast_key "$(cat "$src/.kver-series")" "$@")
 fast=
 if [ "${KVER_FAST:-1}" = 1 ] && [ -f "$build/vmlinux" ] &&
 	[ "$(sed -n 1p "$build/.kver-fast" 2>/dev/null)" = "$key" ]; then
@@ -340,9 +341,7 @@ fi
 # switch changed, and writes the objects' dependencies afresh).
 switched=
 if [ -z "$fast" ] && [ "${KVER_FAST:-1}" = 1 ] && [ -f "$build/vmlinux" ] && [ -f "$src/.kver-switch" ]; then
-	series_id=$(sed -n 1p "$src/.kver-switch")
-	old_key=$(fast_key "$@")
-	series_id=$(cat "$src/.kver-series")
+	old_key=$(fast_key "$(sed -n 1p "$src/.kver-switch")" "$@")
 	if [ "$(sed -n 1p "$build/.kver-fast" 2>/dev/null)" = "$old_key" ]; then
 		if why=$(switch_ok "$old_key" "$@"); then
 			fast=$(sed -n 2p "$build/.kver-fast")

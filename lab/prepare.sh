@@ -170,7 +170,7 @@ sort -u -o "$src/.kver-files" "$src/.kver-files"
 # content the switch changed (of those either series touches): lab/build.sh
 # keeps its version-only points across a switch whose files reach nothing
 # but objects it rebuilds for a new version anyway (build.sh, switch_ok).
-if [ -n "${from:-}" ]; then
+if [ -n "$from" ]; then
 	{
 		echo "$from"
 		sort -u "$from_src/.kver-files" "$src/.kver-files" | while IFS= read -r f; do
