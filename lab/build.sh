@@ -174,7 +174,14 @@ learn_steps() {
 	done)
 	[ "$(echo "$_targets" | wc -l)" = "$(echo "$_cmds" | wc -l)" ] || return 1
 	_all=$_targets
+	# What the vmlinux link's own script makes (init/version-timestamp.o,
+	# through a make of its own) is made by the vmlinux step: not a step
+	# of its own, or the replay compiles it twice.
+	# shellcheck disable=SC2016 # the script's own text, literally
+	_inlink=$(sed -n 's/^${MAKE} -f "${srctree}\/scripts\/Makefile\.build" obj=[^ ]* \([^ ]*\)$/\1/p' \
+		"$src/scripts/link-vmlinux.sh")
 	_targets=$(for _t in $_all; do
+		case " $_inlink " in *" $_t "*) printf '%s\n' "$_all" | grep -qx vmlinux && continue ;; esac
 		case $_t in
 		*.a)
 			[ "$(head -c 7 "$build/$_t")" = '!<thin>' ] && [ -f "$build/.kver-ar/$_t" ] &&
