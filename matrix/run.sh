@@ -120,6 +120,14 @@ design() {
 		# design in another style, where they show what it misses.
 		plugins=
 		[ "$v" = kver ] || [ "$dstyle" != upstream ] || plugins=headers
+		# The plugins compile with the CC of the environment; the
+		# Debian-style runs give them CC="ccache gcc" (as
+		# "make lab CC='ccache gcc'" does), so a CC of two words, as
+		# many kernel developers set it, is built with in every run.
+		if [ "$dstyle" = debian ] && [ -z "${CC:-}" ] && command -v ccache >/dev/null 2>&1; then
+			CC="ccache gcc"
+			export CC
+		fi
 		KVER_PLUGINS=$plugins sh "$KVER_TOP/lab/run.sh" --series "$v" --trees "$dtree" \
 			--style "$dstyle" --out "$out/boots" $dpoints 2>&1 || rc=$?
 		echo "$rc" >"$log.rc"
