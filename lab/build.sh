@@ -467,7 +467,7 @@ else
 	elif [ -z "$total" ]; then
 		# Another config's count, or the lab's own measure: a guess.
 		total=$(sed -n 's/^[0-9a-f]* //p' "$build/.kver-objects" 2>/dev/null || true)
-		[ -n "$total" ] || total=$(objects_estimate "$tree")
+		[ -n "$total" ] || total=$(objects_estimate "$(tree_base "$tree")")
 		[ -z "$total" ] || total=$total~
 	fi
 	say "building $tree at SUBLEVEL=$sublevel${extra:+ $extra} (full build${resumed:+, resumed}${total:+ of about ${total%\~} objects}: several minutes)"

@@ -27,12 +27,32 @@ say() {
 	printf '[%s] %s\n' "$(date +%H:%M:%S)" "$*" >&2
 }
 
-# check_tree NAME: only the trees Debian packages as linux-source-NAME.
+# check_tree NAME: only the trees Debian packages as linux-source-NAME, and
+# TREE@VERSION (one package version) of a tree from another suite.
 check_tree() {
+	_base=${1%%@*}
 	for _t in $KVER_KNOWN_TREES; do
-		[ "$1" != "$_t" ] || return 0
+		[ "$_base" = "$_t" ] || continue
+		[ "$_base" = "$1" ] && return 0
+		[ -n "$(tree_suite "$_base")" ] ||
+			die "tree '$1': a package version can be chosen only for a tree of another suite (${_base} is the machine's own linux-source-${_base})"
+		case ${1#*@} in
+		"" | *[!0-9A-Za-z.+~:-]*) die "tree '$1': '${1#*@}' is not a Debian package version" ;;
+		*) return 0 ;;
+		esac
 	done
 	die "unknown tree '$1' (known: $KVER_KNOWN_TREES)"
+}
+
+# tree_base TREE[@VERSION]: the tree (its series, its config, its ABI).
+tree_base() { printf '%s\n' "${1%%@*}"; }
+
+# tree_suite TREE: the Debian suite lab/lab.conf fetches the tree from
+# through the lab's own apt state, or nothing (the machine's own suite).
+tree_suite() {
+	for _ts in $(lab_conf suites); do
+		[ "${_ts%%=*}" != "$1" ] || printf '%s\n' "${_ts#*=}"
+	done
 }
 
 # own_points OWN [POINT...]: the points, 'own' replaced by OWN, each once;

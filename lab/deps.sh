@@ -6,9 +6,13 @@
 set -eu
 . "$(dirname -- "$0")/common.sh"
 
-# The kernel sources: linux-source-TREE of every tree of lab/lab.conf.
-# shellcheck disable=SC2086 # one word per tree
-packages="$(printf 'linux-source-%s ' $KVER_KNOWN_TREES)qemu-system-x86 build-essential make
+# The kernel sources: linux-source-TREE of every tree of lab/lab.conf that
+# the machine's own suite has (the others come through lab/apt.sh).
+own_trees=
+for t in $KVER_KNOWN_TREES; do
+	[ -n "$(tree_suite "$t")" ] || own_trees="$own_trees linux-source-$t"
+done
+packages="${own_trees# } qemu-system-x86 build-essential make
 bc bison flex cpio gzip xz-utils lz4 libelf-dev libssl-dev kmod
 ccache patch rsync python3 git perl clang libclang-rt-14-dev valgrind
 shellcheck util-linux zlib1g-dev pkg-config groff-base libxml2-utils jq dkms

@@ -18,6 +18,10 @@
  *   kver-lab progress --tree T --total N ...
  *                                    follow a full kernel build
  *                                    (cmd_progress.c, progress.c)
+ *   kver-lab apt-source SUITE [COMPONENT...]
+ *                                    the lab's own sources.list line for
+ *                                    another Debian suite (cmd_aptsrc.c,
+ *                                    aptsrc.c)
  *
  * Each boot folder is read and judged by the boot model (boot.c), the one
  * place a verdict is decided, so the terminal table, the JSON and
@@ -51,6 +55,7 @@ static const struct command {
 	{ "ktap", cmd_ktap },
 	{ "point", cmd_point },
 	{ "progress", cmd_progress },
+	{ "apt-source", cmd_aptsrc },
 };
 
 static void usage(FILE *f)
@@ -63,7 +68,8 @@ static void usage(FILE *f)
 		"       kver-lab progress --tree TREE [--total N[~]] [--log FILE] [--every SECONDS]\n"
 		"                         [--count FILE]\n"
 		"       kver-lab point --tree M.P [--style upstream|debian] [--release R]\n"
-		"                      [--uts-version U] SUBLEVEL\n"
+		"                      [--uts-version U] [--debian-releases FILE] SUBLEVEL\n"
+		"       kver-lab apt-source [--etc DIR] SUITE [COMPONENT...]\n"
 		"\n"
 		"sublevels  check SUBLEVEL points (decimal 0..65535, no sign, no leading zero)\n"
 		"report     judge each boot folder left by lab/boot.sh, print a table,\n"
@@ -86,7 +92,12 @@ static void usage(FILE *f)
 		"           log, show objects compiled against N (N~: an estimate),\n"
 		"           elapsed time and time left on stderr\n"
 		"point      the release, version and UTS version of one point in a release\n"
-		"           style, as key=value lines (lab/style.c)\n");
+		"           style, as key=value lines (lab/style.c); in the debian style a\n"
+		"           version FILE lists (\"VERSION ABI PACKAGE DATE\" lines) takes\n"
+		"           Debian's own ABI, package version and date\n"
+		"apt-source the sources.list line for another Debian suite (default component:\n"
+		"           main), from the archive this machine's apt (DIR, /etc/apt) uses for\n"
+		"           a suite of the same kind; the lab's own apt state reads it\n");
 }
 
 int main(int argc, char **argv)

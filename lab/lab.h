@@ -41,6 +41,9 @@ int cmd_ktap(int argc, char **argv);
 /* cmd_progress.c: kver-lab progress, a full build followed (progress.h). */
 int cmd_progress(int argc, char **argv);
 
+/* cmd_aptsrc.c: kver-lab apt-source, another suite's source line (aptsrc.h). */
+int cmd_aptsrc(int argc, char **argv);
+
 /* kver-lab.c: the name errors start with, and an error that ends it (status 2). */
 extern const char lab_prog[];
 void die(const char *fmt, const char *arg, const char *why);

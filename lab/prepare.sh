@@ -159,11 +159,11 @@ for p in $patches; do
 	if ! out=$(patch -p1 --dry-run --batch --forward -d "$src" <"$sdir/$p" 2>&1); then
 		hunk=$(printf '%s\n' "$out" | awk '/^checking file|^patching file/ { f = $3 }
 			/FAILED|malformed|Only garbage|can.t find file|Reversed/ { print f ": " $0; exit }')
-		die "patch $p does not apply to linux-source-$tree $treever: ${hunk:-$(printf '%s' "$out" | head -n 1)}"
+		die "patch $p does not apply to linux-source-$(tree_base "$tree") $treever: ${hunk:-$(printf '%s' "$out" | head -n 1)}"
 	fi
 	for f in $files; do own_copy "$f"; done
 	patch -p1 --batch --forward --quiet -d "$src" <"$sdir/$p" >/dev/null ||
-		die "patch $p failed while applying to linux-source-$tree $treever"
+		die "patch $p failed while applying to linux-source-$(tree_base "$tree") $treever"
 done
 sort -u -o "$src/.kver-files" "$src/.kver-files"
 # A switch from another series records that series and the files whose

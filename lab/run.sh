@@ -9,10 +9,12 @@ set -eu
 
 usage() {
 	cat <<USAGE
-usage: lab/run.sh [--trees "6.1 6.12"] [--series NAME|DIR] [--style STYLE]
+usage: lab/run.sh [--trees "6.1 6.12 5.10"] [--series NAME|DIR] [--style STYLE]
                   [--release STRING] [--uts-version STRING] [--out DIR] [SUBLEVEL...]
 
-  --trees    trees to run (default: $KVER_TREES)
+  --trees    trees to run (default: $KVER_TREES); a tree of another
+             Debian suite (lab/lab.conf suites:) takes a package version,
+             5.10@5.10.257-1 (default: the suite's newest)
   --series   kver      the project's series, patches/<tree>/ (default)
              mainline  the tree exactly as Debian ships it
              NAME      a design from patches/variants/NAME/<tree>/
@@ -74,9 +76,14 @@ else
 fi
 
 # point TREE SUBLEVEL: the point's names in the chosen style (kver-lab
-# point decides them, and rejects a bad style or string by name).
+# point decides them, and rejects a bad style or string by name). A tree
+# fetched from another suite has the table of its Debian releases (ABI,
+# package, date: lab/fetch.sh), which the debian style takes where it
+# knows the version.
 point() {
-	set -- --tree "$1" "$2"
+	_table=$(pristine_dir "$1")/.kver-debian-releases
+	set -- --tree "$(tree_base "$1")" "$2"
+	[ ! -f "$_table" ] || set -- --debian-releases "$_table" "$@"
 	[ -z "$style" ] || set -- --style "$style" "$@"
 	[ -z "$has_release" ] || set -- --release "$release_opt" "$@"
 	[ -z "$has_uts" ] || set -- --uts-version "$uts_opt" "$@"
@@ -209,7 +216,7 @@ for tree in $trees; do
 	package=$(sed -n 's/^package=//p' "$meta")
 	makefile=$(sed -n 's/^makefile=//p' "$meta")
 	own=${makefile##*.}
-	sdir=$(series_dir "$tree")
+	sdir=$(series_dir "$(tree_base "$tree")")
 	[ -d "$sdir" ] || die "series '$series' has no folder $sdir"
 	with_lock "$tree" "$KVER_TOP/lab/prepare.sh" "$tree" "$sdir"
 	series_config=
@@ -219,7 +226,7 @@ for tree in $trees; do
 	build=$(build_dir "$tree")
 	for sub in $tree_points; do
 		name=$(basename "$series")
-		names=$(point "${makefile%.*}" "$sub") || exit 1
+		names=$(point "$tree" "$sub") || exit 1
 		pstyle=$(field style)
 		version=$(field version)
 		want_release=$(field release)

@@ -6,11 +6,15 @@
  *
  *   upstream  uname -r is M.P.S, the UTS version is the build's own;
  *   debian    built the way Debian's packaging builds its kernels: uname -r
- *             is the ABI name M.P.0-ABI-amd64 (ABI = SUBLEVEL / 4, so it
- *             grows with the point as Debian's does every few stable
- *             releases) and the real version is only in the UTS version,
- *             "#1 SMP PREEMPT_DYNAMIC Debian M.P.S-1 (2026-01-01)", built by
- *             debian-kernel@lists.debian.org;
+ *             is the ABI name M.P.0-ABI-amd64 and the real version is only
+ *             in the UTS version, "#1 SMP PREEMPT_DYNAMIC Debian M.P.S-1
+ *             (2026-01-01)" (PREEMPT_DYNAMIC exists from 5.12 on), built by
+ *             debian-kernel@lists.debian.org. A version Debian released
+ *             (a line of the tree's table of Debian releases: 5.10.262 is
+ *             ABI 46, package 5.10.262-1 of 2026-07-31) takes Debian's own
+ *             ABI, revision and date; any other takes ABI = SUBLEVEL / 4,
+ *             growing with the point as Debian's does every few stable
+ *             releases, revision 1 and the lab's date;
  *   custom    a release and/or UTS version string given by the user, to
  *             reproduce the exact strings of a distribution's kernel.
  *
@@ -121,8 +125,32 @@ int style_sublevel(const char *s, unsigned int *sub, char *err, size_t errsize)
 	return 0;
 }
 
+int style_debian_find(FILE *f, const char *version, struct style_debian *d)
+{
+	char line[256];
+
+	while (fgets(line, sizeof(line), f)) {
+		char v[32], pkg[24], date[11], end;
+		unsigned int abi;
+
+		/* "5.10.262 46 5.10.262-1 2026-07-31": version, ABI, package, date. */
+		if (sscanf(line, "%31s %u %23s %10s %c", v, &abi, pkg, date, &end) != 4 ||
+		    strcmp(v, version))
+			continue;
+		if (strlen(date) != 10 || date[4] != '-' || date[7] != '-' ||
+		    strncmp(pkg, v, strlen(v)) || pkg[strlen(v)] != '-' || abi > 9999)
+			return -1;
+		d->abi = abi;
+		snprintf(d->package, sizeof(d->package), "%s", pkg);
+		snprintf(d->date, sizeof(d->date), "%s", date);
+		return 1;
+	}
+	return 0;
+}
+
 int style_point(const char *style, const char *tree, const char *sublevel, const char *release,
-		const char *uts, struct style_point *p, char *err, size_t errsize)
+		const char *uts, const struct style_debian *known, struct style_point *p, char *err,
+		size_t errsize)
 {
 	struct kver t;
 	unsigned int sub;
@@ -159,10 +187,22 @@ int style_point(const char *style, const char *tree, const char *sublevel, const
 	if (!strcmp(style, "upstream")) {
 		snprintf(p->release, sizeof(p->release), "%s", p->version);
 	} else if (!strcmp(style, "debian")) {
-		snprintf(p->release, sizeof(p->release), "%u.%u.0-%u-amd64", t.major, t.patchlevel,
-			 sub / 4);
-		snprintf(p->uts, sizeof(p->uts), "#1 SMP PREEMPT_DYNAMIC Debian %s-1 (%s)",
-			 p->version, DEBIAN_DATE);
+		/* CONFIG_PREEMPT_DYNAMIC, in every Debian kernel's uname -v since 5.12. */
+		const char *flags = kver_code(t.major, t.patchlevel, 0) >= kver_code(5, 12, 0) ?
+					    "SMP PREEMPT_DYNAMIC" : "SMP";
+
+		if (known)
+			snprintf(p->release, sizeof(p->release), "%u.%u.0-%u-amd64", t.major,
+				 t.patchlevel, known->abi);
+		else
+			snprintf(p->release, sizeof(p->release), "%u.%u.0-%u-amd64", t.major,
+				 t.patchlevel, sub / 4);
+		if (known)
+			snprintf(p->uts, sizeof(p->uts), "#1 %s Debian %s (%s)", flags, known->package,
+				 known->date);
+		else
+			snprintf(p->uts, sizeof(p->uts), "#1 %s Debian %s-1 (%s)", flags, p->version,
+				 DEBIAN_DATE);
 		snprintf(p->user, sizeof(p->user), "%s", DEBIAN_USER);
 		snprintf(p->host, sizeof(p->host), "%s", DEBIAN_HOST);
 	} else if (!strcmp(style, "custom")) {

@@ -82,11 +82,51 @@ host_tests() {
 	done
 	expect_fail "lab/run.sh rejects SUBLEVEL abc before building" "invalid SUBLEVEL 'abc'" \
 		sh lab/run.sh --trees 6.1 --out "$work/bad" 255 abc
-	expect_fail "unknown tree is an error" "unknown tree '5.10'" sh lab/fetch.sh 5.10
+	expect_fail "unknown tree is an error" "unknown tree '4.19'" sh lab/fetch.sh 4.19
+	expect_fail "a package version of the machine's own tree is an error" \
+		"a package version can be chosen only for a tree of another suite" sh lab/fetch.sh 6.1@6.1.115-1
+	expect_fail "a tree's package version must look like one" \
+		"'5.10.262 -1' is not a Debian package version" sh lab/fetch.sh "5.10@5.10.262 -1"
+	# Another suite's archive, from the machine's own apt sources (a
+	# folder of the test's own as /etc/apt): a FIFO where a sources file
+	# was is skipped, not waited on; no archive of the kind is an error.
+	mkdir -p "$work/etc-apt/sources.list.d"
+	printf 'Types: deb\nURIs: http://mirror.test/debian-security\nSuites: bookworm-security\nComponents: main\n' \
+		>"$work/etc-apt/sources.list.d/debian.sources"
+	rm -f "$work/etc-apt/sources.list.d/0.list" "$work/etc-apt/sources.list"
+	mkfifo "$work/etc-apt/sources.list.d/0.list" "$work/etc-apt/sources.list"
+	check "apt-source: the security archive the machine uses serves bullseye-security" \
+		sh -c "timeout 10 '$kl' apt-source --etc '$work/etc-apt' bullseye-security main contrib |
+			grep -qxF 'deb http://mirror.test/debian-security bullseye-security main contrib'"
+	expect_fail "apt-source: no archive of the kind is named as such" \
+		"no apt source in $work/etc-apt serves a suite of the kind of 'bullseye'" \
+		timeout 10 "$kl" apt-source --etc "$work/etc-apt" bullseye
+	expect_fail "apt-source: a suite name with a blank is refused" "'a b' is not a suite or component name" \
+		"$kl" apt-source "a b"
+	# What the lab must leave as it was on the machine: a change there is seen.
+	rm -rf "$work/root"
+	mkdir -p "$work/root/etc/apt" "$work/root/var/lib/apt/lists" "$work/root/var/lib/dpkg"
+	printf 'Package: dkms\nStatus: install ok installed\nVersion: 3.0.10-8\n' >"$work/root/var/lib/dpkg/status"
+	sh tests/lab/host-state.sh "$work/root" >"$work/root.before"
+	mkdir -p "$work/root/var/lib/apt/S/lists"
+	expect_fail "host-state.sh sees a folder apt made under var/lib/apt" "var/lib/apt/S/lists" \
+		sh -c "sh tests/lab/host-state.sh '$work/root' | diff '$work/root.before' - | grep '^>'; exit 1"
+	sh tests/lab/host-state.sh "$work/root" >"$work/root.before"
+	check "host-state.sh sees nothing when nothing changed" \
+		sh -c "sh tests/lab/host-state.sh '$work/root' | diff '$work/root.before' -"
 	# Release styles: what a point is called is decided by kver-lab point.
 	check "Debian style at 300: uname 6.1.0-75-amd64, the version in uname -v" \
 		sh -c "'$kl' point --tree 6.1 --style debian 300 | tr '\n' '|' |
 			grep -qxF 'style=debian|version=6.1.300|release=6.1.0-75-amd64|uts_version=#1 SMP PREEMPT_DYNAMIC Debian 6.1.300-1 (2026-01-01)|build_version=1 SMP PREEMPT_DYNAMIC Debian 6.1.300-1|build_timestamp=(2026-01-01)|build_user=debian-kernel|build_host=lists.debian.org|'"
+	check "Debian style at 5.10.262: Debian's own ABI, package and date from the tree's table" \
+		sh -c "'$kl' point --tree 5.10 --style debian --debian-releases tests/lab/debian-releases-5.10 262 |
+			tr '\n' '|' | grep -qF 'release=5.10.0-46-amd64|uts_version=#1 SMP Debian 5.10.262-1 (2026-07-31)|'"
+	check "Debian style at 5.10.300: no such release, ABI from SUBLEVEL, no PREEMPT_DYNAMIC before 5.12" \
+		sh -c "'$kl' point --tree 5.10 --style debian --debian-releases tests/lab/debian-releases-5.10 300 |
+			tr '\n' '|' | grep -qF 'release=5.10.0-75-amd64|uts_version=#1 SMP Debian 5.10.300-1 (2026-01-01)|'"
+	printf '5.10.262 46 5.10.999-1 2026-07-31\n' >"$work/bad-releases"
+	expect_fail "a table of Debian releases with a wrong line is named" \
+		"has a malformed line for 5.10.262" "$kl" point --tree 5.10 --style debian --debian-releases "$work/bad-releases" 262
 	check "a real Debian kernel's strings reproduced as given (custom style)" \
 		sh -c "'$kl' point --tree 6.1 --release 6.1.0-27-amd64 \
 			--uts-version '#1 SMP PREEMPT_DYNAMIC Debian 6.1.115-1 (2024-11-01)' 115 |
