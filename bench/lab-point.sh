@@ -135,7 +135,7 @@ floor_run() {
 	grep -q "\.$((last + 1))\"" "$build/include/generated/utsrelease.h" ||
 		die "$build/include/generated/utsrelease.h does not say $tree.$last"
 	CCACHE_DIR=${CCACHE_DIR:-$KVER_CACHE/ccache} CCACHE_BASEDIR=$KVER_CACHE \
-		make -s --no-print-directory -C "$build" -f Makefile -f "$top/lab/replay.mk" \
+		kbuild_make "$(src_dir "$tree")" "$build" -s -f Makefile -f "$top/lab/replay.mk" \
 		-f "$top/bench/floor.mk" REPLAY_LIST="$fl" REPLAY_AFTER=kver-floor-start FLOOR_TIMES="$work/floor.times" ARCH=x86_64 SUBLEVEL=$last \
 		CC="ccache gcc" -j"$(nproc)" kver-floor >"$work/floor.log" 2>&1 ||
 		{ tail -n 20 "$work/floor.log" >&2; die "replaying the floor's commands failed (log above)"; }

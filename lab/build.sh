@@ -286,7 +286,7 @@ made_env() {
 env_dump() {
 	_o=$1
 	shift
-	make -s --no-print-directory -C "$build" -f Makefile -f "$KVER_TOP/lab/replay.mk" \
+	kbuild_make "$src" "$build" -s -f Makefile -f "$KVER_TOP/lab/replay.mk" \
 		"$@" REPLAY_ENV_OUT="$_e/$_o.env" kver-replay-env-dump >/dev/null 2>&1 || return 1
 	tr '\0\n' '\n\001' <"$_e/$_o.env" | LC_ALL=C sort |
 		grep -vE '^(MAKEFLAGS|MFLAGS|MAKELEVEL|MAKE_TERMOUT|MAKE_TERMERR|REPLAY_ENV_OUT|REPLAY_LIST)=' >"$_e/$_o"
@@ -388,7 +388,9 @@ if [ -n "$replay" ]; then
 	# outcome the list carries (learn_env).
 	lean=
 	! grep -qx 'REPLAY_LEAN := 1' "$replay" || lean=need-compiler=
-	make $silent --no-print-directory -C "$build" -f Makefile -f "$KVER_TOP/lab/replay.mk" \
+	# What the replay writes is told from what it found (REPLAY_VERSION_H).
+	: >"$build/.kver-t0"
+	kbuild_make "$src" "$build" $silent -f Makefile -f "$KVER_TOP/lab/replay.mk" \
 		"REPLAY_LIST=$replay" "$@" $lean kver-replay >"$log" 2>&1 || rc=$?
 	if [ "$rc" != 0 ]; then
 		say "building $tree at SUBLEVEL=$sublevel: the replayed steps failed (log: $log.replay); the whole make instead"
@@ -413,18 +415,29 @@ elif [ -n "$fast" ]; then
 	# again, without lab/point.mk.
 	: >"$build/.kver-t0"
 	# shellcheck disable=SC2086 # one word per goal
-	make $silent --no-print-directory -C "$build" -f Makefile -f "$KVER_TOP/lab/point.mk" \
+	kbuild_make "$src" "$build" $silent -f Makefile -f "$KVER_TOP/lab/point.mk" \
 		"build-dir=$fast" "$@" $goals >"$log" 2>&1 || rc=$?
 	if [ "$rc" = 0 ]; then
 		# Steps are learned only from a make that wrote a new release
-		# and a new version.h (Kbuild rewrites them only when they
-		# change): at the version the folder had, nothing is compiled,
-		# and the list would leave the version's objects out.
-		if [ -n "$(find "$build/include/generated/utsrelease.h" \
-			"$build/include/generated/uapi/linux/version.h" -newer "$build/.kver-t0" | sed -n 2p)" ]; then
-			learn_steps "$build/.kver-t0" >"$build/.kver-replay.tmp" &&
-				learn_env "$build/.kver-replay.tmp" "$@" &&
+		# (Kbuild rewrites a header only when it changes): at the
+		# version the folder had, nothing is compiled, and the list
+		# would leave the version's objects out. version.h need not
+		# change (from 255 on, a tree that clamps and has no
+		# LINUX_VERSION_SUBLEVEL, 5.10, writes the same one at every
+		# point): the list then says so, and a replay that would write
+		# a new version.h fails (lab/replay.mk) and the whole make
+		# builds that point.
+		if [ -n "$(find "$build/include/generated/utsrelease.h" -newer "$build/.kver-t0")" ]; then
+			vh=0
+			[ -z "$(find "$build/include/generated/uapi/linux/version.h" -newer "$build/.kver-t0")" ] || vh=1
+			if learn_steps "$build/.kver-t0" >"$build/.kver-replay.tmp" &&
+				echo "REPLAY_VERSION_H := $vh" >>"$build/.kver-replay.tmp" &&
+				learn_env "$build/.kver-replay.tmp" "$@"; then
 				mv "$build/.kver-replay.tmp" "$build/.kver-replay.mk"
+			else
+				say "building $tree at SUBLEVEL=$sublevel: no steps learned from this point (the next one walks again)"
+				rm -f "$build/.kver-replay.tmp"
+			fi
 		fi
 		rm -rf "$build/.kver-ar"
 	else

@@ -79,6 +79,30 @@ pristine_dir() { printf '%s/%s/pristine\n' "$KVER_CACHE" "$1"; }
 src_dir() { printf '%s/%s/src\n' "$KVER_CACHE" "$1"; }
 build_dir() { printf '%s/%s/build\n' "$KVER_CACHE" "$1"; }
 
+# kbuild_make SRC BUILD ARG...: make in the build folder BUILD of the
+# source tree SRC with the lab's own makefiles among ARG (-f Makefile -f
+# lab/replay.mk ...). Up to 5.12, Kbuild runs every make of an
+# out-of-tree build folder again as a second make that reads only the top
+# Makefile, and the lab's makefiles were lost there (5.10's replay failed
+# with "empty variable name"); for such a tree the lab runs that second
+# pass itself, with what the first one exports to it.
+kbuild_make() {
+	_ks=$(cd "$1" && pwd -P)
+	_kb=$(cd "$2" && pwd -P)
+	shift 2
+	if awk '/^ifneq \(\$\(abs_srctree\),\$\(abs_objtree\)\)$/ { b = 1; next }
+		b && /^endif/ { b = 0 } b && /^need-sub-make := 1$/ { f = 1 } END { exit !f }' "$_ks/Makefile"; then
+		_kv=0
+		_kq=quiet_
+		_kQ=@
+		case " $* " in *" V=1 "*) _kv=1 _kq='' _kQ='' ;; esac
+		env sub_make_done=1 abs_srctree="$_ks" abs_objtree="$_kb" KBUILD_VERBOSE=$_kv quiet=$_kq Q=$_kQ \
+			LC_COLLATE=C LC_NUMERIC=C make -rR --include-dir="$_ks" --no-print-directory -C "$_kb" "$@"
+	else
+		make --no-print-directory -C "$_kb" "$@"
+	fi
+}
+
 # with_lock TREE CMD...: serialise work on one tree across concurrent runs.
 # A caller that already holds the tree's lock (lock_tree) runs CMD directly.
 with_lock() {

@@ -36,9 +36,24 @@ replay-cmd = $(or $(savedcmd_$(1)),$(cmd_$(1)),$(error no saved command for $(1)
 
 .PHONY: kver-replay kver-replay-headers $(addprefix kver-replay/,$(REPLAY_STEPS))
 
+# Steps learned at a point that left version.h as it was (REPLAY_VERSION_H
+# := 0: 5.10 writes the same one at every point from 255 on) do not
+# rebuild what depends on it alone: a point that writes a new one is no
+# replay's (lab/build.sh builds it with the whole make).
+# From 6.1 on init/ writes the UTS version's headers and the top Makefile
+# compile.h; before (5.10) init/ writes compile.h itself.
+ifneq ($(shell grep -c utsversion-tmp.h $(srctree)/init/Makefile),0)
+replay-init-headers := init/utsversion-tmp.h include/generated/utsversion.h
+else
+replay-init-headers := include/generated/compile.h
+endif
+
 kver-replay-headers: include/config/kernel.release $(version_h) \
-		include/generated/utsrelease.h include/generated/compile.h
-	$(Q)$(MAKE) $(build)=init init/utsversion-tmp.h include/generated/utsversion.h
+		include/generated/utsrelease.h $(filter-out $(replay-init-headers),include/generated/compile.h)
+	$(Q)$(MAKE) $(build)=init $(replay-init-headers)
+	$(if $(filter 0,$(REPLAY_VERSION_H)),$(Q)if [ $(version_h) -nt .kver-t0 ]; then \
+		echo "kver-replay: $(version_h) changed; the steps were learned where it did not" >&2; \
+		exit 1; fi)
 
 # The top Makefile exports KERNELRELEASE (and MODLIB and INSTALL_DTBS_PATH,
 # built on it) as a $(shell cat ...), 6.1 PAHOLE_FLAGS as a $(shell) of a

@@ -206,9 +206,10 @@ wait_point() {
 	wait "$_job" || die "a point of the run failed (see the error above)"
 }
 
-start=$(date +%s)
-boots=
-for tree in $trees; do
+# run_tree TREE: every point of one tree; its boot folders, one a line,
+# into $out/.boots-TREE, and its table once its last point is judged.
+run_tree() {
+	tree=$1
 	tree_boots=
 	lock_tree "$tree"
 	"$KVER_TOP/lab/fetch.sh" "$tree"
@@ -288,8 +289,8 @@ for tree in $trees; do
 		else
 			finish_point
 		fi
-		boots="$boots $pdir"
 		tree_boots="$tree_boots $pdir"
+		echo "$pdir" >>"$out/.boots-$tree"
 	done
 	wait_point
 	# Each tree's verdict as soon as it is known.
@@ -297,8 +298,36 @@ for tree in $trees; do
 	# shellcheck disable=SC2086 # one word per boot folder
 	"$lab" report $tree_boots || true
 	echo
-done
+}
 
+# The trees build side by side (each has its own folders and lock; one
+# tree's build is serial for a good part of it: the walk of the tree, the
+# links), unless KVER_TREES_SIDE_BY_SIDE=0. Each tree's table comes when
+# it is done; a tree that fails does not stop the others.
+start=$(date +%s)
+for tree in $trees; do rm -f "$out/.boots-$tree" "$out/.status-$tree"; done
+# shellcheck disable=SC2086 # one word per tree
+set -- $trees
+if [ $# -gt 1 ] && [ "${KVER_TREES_SIDE_BY_SIDE:-1}" = 1 ]; then
+	for tree in $trees; do
+		( (run_tree "$tree") && echo 0 >"$out/.status-$tree" || echo 1 >"$out/.status-$tree") &
+	done
+	wait
+else
+	for tree in $trees; do
+		( (run_tree "$tree") && echo 0 >"$out/.status-$tree" || echo 1 >"$out/.status-$tree")
+	done
+fi
+boots=
+failed=
+for tree in $trees; do
+	[ "$(cat "$out/.status-$tree" 2>/dev/null)" = 0 ] || failed="$failed $tree"
+	[ ! -f "$out/.boots-$tree" ] || boots="$boots $(tr '\n' ' ' <"$out/.boots-$tree")"
+	rm -f "$out/.boots-$tree" "$out/.status-$tree"
+done
+[ -n "$boots" ] || die "no point was built (trees that stopped:$failed)"
+[ -z "$failed" ] || say "the run stopped on tree(s)$failed (see the errors above); the points built are judged"
 # shellcheck disable=SC2086 # one word per boot folder
 "$lab" report --summary "$(($(date +%s) - start))" --json "$out/results.json" $boots && rc=0 || rc=$?
+[ -z "$failed" ] || rc=1
 exit "$rc"

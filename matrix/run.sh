@@ -21,7 +21,7 @@ debian_points=$(lab_conf debian-points)
 
 usage() {
 	cat <<USAGE
-usage: matrix/run.sh [--trees "6.1 6.12"] [--variants "NAME..."] [--points "N..."]
+usage: matrix/run.sh [--trees "6.1 6.12 5.10"] [--variants "NAME..."] [--points "N..."]
                      [--debian "NAME..."] [--debian-points "N..."]
                      [--out DIR] [--expected FILE|none]
 

@@ -367,7 +367,7 @@ lab_replay_fallback() {
 			why="the point failed"
 		elif ! grep -q 'SUBLEVEL=305: the replayed steps failed.*the whole make instead' "$work/fallback.log"; then
 			why="the failed replay was not named"
-		elif ! grep -qx '#define LINUX_VERSION_SUBLEVEL 305' "$work/fallback-h/include/linux/version.h" ||
+		elif ! grep -qx "#define UTS_RELEASE \"$tree.305\"" "$build/include/generated/utsrelease.h" ||
 			[ "$(cat "$build/include/config/kernel.release")" != "$tree.305" ]; then
 			why="the build after the fallback is not at 305"
 		elif [ -f "$build/.kver-replay.mk" ]; then
@@ -473,6 +473,7 @@ lab_switch() {
 # negative tests run on the first tree only.
 lab_names() {
 	echo "lab tools and test inits build"
+	echo "the lab left the machine's apt setup, packages and /lib/modules as they were"
 	echo "variant matrix equals tests/expected-matrix.txt"
 	for t in $KVER_TREES; do
 		echo "$t: kver series at every default SUBLEVEL: every probe check, KUnit case and guest test ok"
@@ -550,6 +551,18 @@ lab_tests() {
 	[ -n "$wanted" ] || return 0
 	echo "# lab tests (QEMU)"
 	need "lab tools and test inits build" make -s tools
+	# Whatever the lab runs below, the machine's apt and kernel modules
+	# stay as they were; the trees of another suite are fetched again
+	# here with fresh lists (apt-get update through the lab's own state).
+	host_n="the lab left the machine's apt setup, packages and /lib/modules as they were"
+	sh tests/lab/host-state.sh >"$work/host.before"
+	if tap_want "$host_n"; then
+		for tree in $KVER_TREES; do
+			[ -z "$(tree_suite "$(tree_base "$tree")")" ] ||
+				KVER_APT_MAX_AGE=0 sh lab/fetch.sh "$tree" >>"$work/host-fetch.log" 2>&1 ||
+				echo "# fetching $tree failed: $(tail -n 1 "$work/host-fetch.log")"
+		done
+	fi
 	# The version-only proofs build on no matrix run, and the negative
 	# tests need only one kver point: asked alone, they run alone.
 	lab_negative_names "${KVER_TREES%% *}" >"$work/neg-names"
@@ -597,6 +610,8 @@ lab_tests() {
 	done
 	# git am, checkpatch --strict and the build after every patch take a
 	# git copy of each tree: 'make series-check', outside this command.
+	# shellcheck disable=SC2031 # this shell's folder
+	check "$host_n" sh -c "sh tests/lab/host-state.sh | diff '$work/host.before' -"
 }
 
 case $what in
