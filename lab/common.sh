@@ -31,6 +31,14 @@ say() {
 # TREE@VERSION (one package version) of a tree from another suite.
 check_tree() {
 	_base=${1%%@*}
+	case $1 in
+	*@local-*)
+		[ -f "$(tree_dir "$1")/source-path" ] ||
+			die "tree '$1' names no source folder (lab/run.sh --tree-path DIR makes one)"
+		return 0
+		;;
+	*) ;;
+	esac
 	for _t in $KVER_KNOWN_TREES; do
 		[ "$_base" = "$_t" ] || continue
 		[ "$_base" = "$1" ] && return 0
@@ -42,6 +50,26 @@ check_tree() {
 		esac
 	done
 	die "unknown tree '$1' (known: $KVER_KNOWN_TREES)"
+}
+
+# local_tree DIR: the tree name of a kernel source folder of the user's
+# (a stable checkout, a distribution's unpacked source), M.P@local-HASH,
+# judged like a packaged tree; its path is kept in the tree's cache folder.
+local_tree() {
+	[ -d "$1" ] || die "--tree-path $1: no such folder"
+	_lp=$(cd "$1" && pwd -P)
+	{ [ -f "$_lp/Makefile" ] && [ -f "$_lp/scripts/kconfig/merge_config.sh" ]; } ||
+		die "--tree-path $1: not a kernel source tree (no Makefile and scripts/kconfig/merge_config.sh)"
+	_lv=$(sed -n 's/^VERSION = \([0-9]*\)$/\1/p' "$_lp/Makefile")
+	_ll=$(sed -n 's/^PATCHLEVEL = \([0-9]*\)$/\1/p' "$_lp/Makefile")
+	{ [ -n "$_lv" ] && [ -n "$_ll" ]; } || die "--tree-path $1: its Makefile has no VERSION and PATCHLEVEL"
+	if [ -e "$_lp/.config" ] || [ -d "$_lp/include/config" ]; then
+		die "--tree-path $1: the tree was built in place (.config): the lab builds out of tree; run 'make mrproper' there or give a clean copy"
+	fi
+	_lid=$_lv.$_ll@local-$(printf '%s' "$_lp" | sha256sum | cut -c1-8)
+	mkdir -p "$(tree_dir "$_lid")"
+	printf '%s\n' "$_lp" >"$(tree_dir "$_lid")/source-path"
+	printf '%s\n' "$_lid"
 }
 
 # tree_base TREE[@VERSION]: the tree (its series, its config, its ABI).

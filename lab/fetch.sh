@@ -1,7 +1,8 @@
 #!/bin/sh
 # shellcheck source-path=SCRIPTDIR source-path=SCRIPTDIR/../lab
 # fetch.sh TREE[@VERSION]: the tree's linux-source-TREE unpacked into the
-# cache as a read-only pristine tree.
+# cache as a read-only pristine tree (or, for M.P@local-HASH, a copy of the
+# user's source folder that lab/run.sh --tree-path named).
 #
 # A tree of the machine's own suite is installed with apt-get when missing
 # (its tarball lands in /usr/src). A tree lab/lab.conf names a suite for
@@ -24,6 +25,31 @@ pkg=linux-source-$base
 pristine=$(pristine_dir "$tree")
 suite=$(tree_suite "$base")
 mkdir -p "$(tree_dir "$tree")"
+
+case $tree in
+*@local-*)
+	# The user's own source folder: copied (the lab patches its copies,
+	# never the user's tree) again whenever a file in it changed.
+	path=$(cat "$(tree_dir "$tree")/source-path")
+	[ -f "$path/Makefile" ] || die "tree $tree: its source folder $path is gone"
+	if [ -f "$pristine/.kver-tree" ] &&
+		[ -z "$(find "$path" -path "$path/.git" -prune -o -type f -newer "$pristine/.kver-tree" -print | head -n 1)" ]; then
+		exit 0
+	fi
+	tmp=$(mktemp -d "$(tree_dir "$tree")/unpack.XXXXXX")
+	trap 'rm -rf "$tmp"' EXIT INT TERM
+	say "copying $path (tree $tree)"
+	rsync -a --exclude=/.git "$path/" "$tmp/tree/" || die "copying $path failed"
+	mkver=$(make -s -C "$tmp/tree" kernelversion 2>/dev/null) || die "cannot read the version from $path/Makefile"
+	printf 'package=local:%s (copied %s)\nmakefile=%s\n' "$path" "$(date +%Y-%m-%dT%H:%M:%S)" "$mkver" \
+		>"$tmp/tree/.kver-tree"
+	rm -rf "$pristine"
+	mv "$tmp/tree" "$pristine"
+	say "tree $tree ready: $path, Makefile $mkver"
+	exit 0
+	;;
+*) ;;
+esac
 
 if [ -n "$suite" ]; then
 	# Another suite: the lab's own apt state, the .deb kept in the cache.

@@ -9,12 +9,17 @@ set -eu
 
 usage() {
 	cat <<USAGE
-usage: lab/run.sh [--trees "6.1 6.12 5.10"] [--series NAME|DIR] [--style STYLE]
+usage: lab/run.sh [--trees "6.1 6.12 5.10"] [--tree-path DIR] [--series NAME|DIR] [--style STYLE]
                   [--release STRING] [--uts-version STRING] [--out DIR] [SUBLEVEL...]
 
   --trees    trees to run (default: $KVER_TREES); a tree of another
              Debian suite (lab/lab.conf suites:) takes a package version,
-             5.10@5.10.257-1 (default: the suite's newest)
+             5.10@5.10.262-1 (default: the suite's newest)
+  --tree-path DIR
+             a kernel source folder of yours (a stable checkout, an unpacked
+             distribution source), judged like the packaged trees at its own
+             SUBLEVEL; the kver series of its M.P when there is one
+             (otherwise --series mainline); copied, never written
   --series   kver      the project's series, patches/<tree>/ (default)
              mainline  the tree exactly as Debian ships it
              NAME      a design from patches/variants/NAME/<tree>/
@@ -41,6 +46,8 @@ USAGE
 }
 
 trees=$KVER_TREES
+trees_given=
+tree_paths=
 series=kver
 out=
 style=
@@ -50,7 +57,8 @@ has_release=
 has_uts=
 while [ $# -gt 0 ]; do
 	case $1 in
-	--trees) [ $# -ge 2 ] || die "--trees needs a value"; trees=$2; shift 2 ;;
+	--trees) [ $# -ge 2 ] || die "--trees needs a value"; trees=$2; trees_given=1; shift 2 ;;
+	--tree-path) [ $# -ge 2 ] || die "--tree-path needs a value"; tree_paths="$tree_paths $(local_tree "$2")" || exit 1; shift 2 ;;
 	--series) [ $# -ge 2 ] || die "--series needs a value"; series=$2; shift 2 ;;
 	--out) [ $# -ge 2 ] || die "--out needs a value"; out=$2; shift 2 ;;
 	--style) [ $# -ge 2 ] || die "--style needs a value"; style=$2; shift 2 ;;
@@ -62,6 +70,10 @@ while [ $# -gt 0 ]; do
 	*) break ;;
 	esac
 done
+# --tree-path alone runs that tree; with --trees, both.
+if [ -n "$tree_paths" ]; then
+	if [ -n "$trees_given" ]; then trees="$trees$tree_paths"; else trees=${tree_paths# }; fi
+fi
 for t in $trees; do check_tree "$t"; done
 
 # Host tools first: the SUBLEVEL check needs kver-lab, and nothing is built
@@ -218,7 +230,12 @@ run_tree() {
 	makefile=$(sed -n 's/^makefile=//p' "$meta")
 	own=${makefile##*.}
 	sdir=$(series_dir "$(tree_base "$tree")")
-	[ -d "$sdir" ] || die "series '$series' has no folder $sdir"
+	if [ ! -d "$sdir" ]; then
+		case $tree in
+		*@local-*) die "series '$series' has no folder $sdir (for a tree of your own without a kver series: --series mainline)" ;;
+		*) die "series '$series' has no folder $sdir" ;;
+		esac
+	fi
 	with_lock "$tree" "$KVER_TOP/lab/prepare.sh" "$tree" "$sdir"
 	series_config=
 	[ -f "$sdir/config" ] && series_config=$sdir/config

@@ -87,6 +87,19 @@ host_tests() {
 		"a package version can be chosen only for a tree of another suite" sh lab/fetch.sh 6.1@6.1.115-1
 	expect_fail "a tree's package version must look like one" \
 		"'5.10.262 -1' is not a Debian package version" sh lab/fetch.sh "5.10@5.10.262 -1"
+	# A source folder of the user's: refused before anything is built
+	# when it is no kernel tree or was built in place.
+	expect_fail "--tree-path: a missing folder is named" "--tree-path $work/no-tree: no such folder" \
+		sh lab/run.sh --tree-path "$work/no-tree" 300
+	mkdir -p "$work/not-a-tree"
+	expect_fail "--tree-path: a folder that is no kernel tree is named" "not a kernel source tree" \
+		sh lab/run.sh --tree-path "$work/not-a-tree" 300
+	mkdir -p "$work/built-tree/scripts/kconfig"
+	printf 'VERSION = 5\nPATCHLEVEL = 15\nSUBLEVEL = 300\n' >"$work/built-tree/Makefile"
+	: >"$work/built-tree/scripts/kconfig/merge_config.sh"
+	: >"$work/built-tree/.config"
+	expect_fail "--tree-path: a tree built in place is refused" "the tree was built in place" \
+		sh lab/run.sh --tree-path "$work/built-tree" 300
 	# Another suite's archive, from the machine's own apt sources (a
 	# folder of the test's own as /etc/apt): a FIFO where a sources file
 	# was is skipped, not waited on; no archive of the kind is an error.
