@@ -1,8 +1,9 @@
 # kver: entry points only; each part builds itself.
 #
-#   make lab      install what is missing, build both trees' kernels with the
-#                 kver series, boot them in QEMU at the default SUBLEVEL
-#                 points and print the verdict
+#   make lab      install what is missing, build the trees' kernels (side by
+#                 side) with the kver series, boot them in QEMU at the default
+#                 SUBLEVEL points, in the upstream and the Debian style, and
+#                 print the verdict
 #   make check    every test: host unit tests and the QEMU boots; T=NAME
 #                 runs only the tests whose name matches the glob *NAME*
 #   make matrix   every design from patches/variants/ built, booted, judged
@@ -18,7 +19,7 @@ include config.mk
 PREFIX ?= /usr/local
 TREES  ?= $(call lab_conf,trees)
 SERIES ?= kver
-STYLE  ?= upstream
+STYLE  ?=
 POINTS ?=
 FUZZ_SECONDS ?= 600
 
@@ -38,8 +39,16 @@ tools:
 deps:
 	sh lab/deps.sh --update
 
+# Without STYLE: the default points in the upstream style, then the points
+# of lab.conf's debian-points as Debian names its kernels (5.10 at its own
+# 262: 5.10.0-46-amd64).
 lab: deps
+ifeq ($(STYLE),)
+	sh lab/run.sh --trees "$(TREES)" --series "$(SERIES)" $(POINTS)
+	sh lab/run.sh --trees "$(TREES)" --series "$(SERIES)" --style debian $(or $(POINTS),$(call lab_conf,debian-points))
+else
 	sh lab/run.sh --trees "$(TREES)" --series "$(SERIES)" --style "$(STYLE)" $(POINTS)
+endif
 
 check: deps
 	sh tests/run.sh $(if $(T),"$(T)")

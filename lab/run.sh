@@ -35,8 +35,8 @@ usage: lab/run.sh [--trees "6.1 6.12 5.10"] [--tree-path DIR] [--series NAME|DIR
              --uts-version '#1 SMP PREEMPT_DYNAMIC Debian 6.1.115-1 (2024-11-01)'
   --out      where the boot folders and results.json go
              (default: \$KVER_CACHE/runs/<date-time>; \$KVER_CACHE=$KVER_CACHE)
-  SUBLEVEL   points to build and boot (default, from lab/lab.conf: $(lab_conf points);
-             'own' is the tree's own SUBLEVEL)
+  SUBLEVEL   points to build and boot (default, from lab/lab.conf: $(lab_conf points));
+             'own' is the tree's own SUBLEVEL
 
 Environment: KVER_CACHE, KVER_JOBS (make -j), KVER_BOOT_TIMEOUT (seconds, default 180),
 KVER_CCACHE=0 (no ccache), KVER_PLUGINS (guest plugins to run, default: all in guest/),
@@ -81,10 +81,13 @@ for t in $trees; do check_tree "$t"; done
 make -s -C "$KVER_TOP" tools >/dev/null || die "building kver's host tools failed"
 lab=$KVER_TOP/build/lab/kver-lab
 probe=$KVER_TOP/build/probe/kver-probe
+# 'own' is each tree's own SUBLEVEL (own_points); the rest must be numbers.
+points=
 if [ $# -gt 0 ]; then
-	points=$("$lab" sublevels "$@") || exit 1
-else
-	points=
+	for p in "$@"; do
+		[ "$p" = own ] || "$lab" sublevels "$p" >/dev/null || exit 1
+	done
+	points=$*
 fi
 
 # point TREE SUBLEVEL: the point's names in the chosen style (kver-lab
