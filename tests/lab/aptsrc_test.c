@@ -26,26 +26,27 @@ static const char bookworm_sources[] =
 	"Components: main\n"
 	"Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg\n";
 
-static int deb822(const char *text, const char *target, struct aptsrc *s)
+/* Run one of aptsrc.c's readers on text as if it were a file. */
+static int read_text(int (*reader)(FILE *, const char *, struct aptsrc *), const char *text,
+		     const char *target, struct aptsrc *s)
 {
 	FILE *f = fmemopen((void *)text, strlen(text), "r");
 	int found;
 
 	memset(s, 0, sizeof(*s));
-	found = aptsrc_deb822(f, target, s);
+	found = reader(f, target, s);
 	fclose(f);
 	return found;
 }
 
+static int deb822(const char *text, const char *target, struct aptsrc *s)
+{
+	return read_text(aptsrc_deb822, text, target, s);
+}
+
 static int list(const char *text, const char *target, struct aptsrc *s)
 {
-	FILE *f = fmemopen((void *)text, strlen(text), "r");
-	int found;
-
-	memset(s, 0, sizeof(*s));
-	found = aptsrc_list(f, target, s);
-	fclose(f);
-	return found;
+	return read_text(aptsrc_list, text, target, s);
 }
 
 /* A suite is served by the archive of the machine's suite of the same kind. */
