@@ -106,8 +106,12 @@ switch_ok() {
 		esac
 	done
 	_dirs=$(sed -n 2p "$build/.kver-fast")
-	# The objects whose .cmd files name a changed file (as $src/FILE).
-	printf '%s\n' "$_changed" | sed "s|^|$src/|" >"$build/.kver-switch-files"
+	# The objects whose .cmd files name a changed file: as $src/FILE, or
+	# relative to the build folder (../src/FILE), as ccache writes the
+	# dependency files under CCACHE_BASEDIR (a header seen only so would
+	# leave its objects stale after the switch).
+	_rel=$(realpath -m --relative-to="$build" "$src")
+	printf '%s\n' "$_changed" | sed "s|^|$src/|; p; s|^$src/|$_rel/|" >"$build/.kver-switch-files"
 	_users=$(cd "$build" && find . -name '.*.cmd' -exec awk -v list=.kver-switch-files '
 		FILENAME == list { want[$0] = 1; next }
 		{ for (i = 1; i <= NF; i++) if ($i in want) { print FILENAME; nextfile } }' .kver-switch-files {} +)
