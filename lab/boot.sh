@@ -67,6 +67,11 @@ bios=
 [ -f /usr/share/qemu/qboot.rom ] && bios="-bios /usr/share/qemu/qboot.rom"
 
 rc=0
+# no_timer_check: under TCG on a loaded host the IO-APIC's timer test can
+# see too few ticks, and 5.10 then panics ("IO-APIC + timer doesn't
+# work!", seen in a make check beside other builds). The option skips
+# that test of the timer IRQ, which QEMU's emulated timer passes when the
+# host keeps up: the kernel's verdict on a slow host, not on the kernel.
 # shellcheck disable=SC2086 # $bios is empty or two words
 timeout -k 5 "$timeout" qemu-system-x86_64 -machine pc,accel=$accel -m 512 -smp 1 \
 	-nodefaults -no-user-config -display none -monitor none -no-reboot \
@@ -75,7 +80,7 @@ timeout -k 5 "$timeout" qemu-system-x86_64 -machine pc,accel=$accel -m 512 -smp 
 	-device qemu-xhci \
 	-device isa-debug-exit,iobase=0xf4,iosize=0x04 \
 	-kernel "$kernel" -initrd "$out/initramfs.cpio" \
-	-append "console=ttyS0 panic=-1 noapictimer kver.expect=$expect${KVER_VERSION:+ kver.version=$KVER_VERSION}" \
+	-append "console=ttyS0 panic=-1 noapictimer no_timer_check kver.expect=$expect${KVER_VERSION:+ kver.version=$KVER_VERSION}" \
 	</dev/null >"$out/qemu.stderr" 2>&1 || rc=$?
 echo "$rc" >"$out/qemu.status"
 echo "$timeout" >"$out/qemu.timeout"
