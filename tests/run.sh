@@ -351,9 +351,14 @@ lab_fast_point() {
 			KBUILD_BUILD_USER=$(dfield build_user) KBUILD_BUILD_HOST=$(dfield build_host) \
 			fast_then_whole 'steps replayed' 304 "KERNELVERSION=$(dfield release)"
 		# Its longer release string made init/version.o larger than the
-		# replay's archive says: the image is right all the same.
+		# replay's archive says (6.1, 6.12): the image is right all the
+		# same. 5.10's init/version.o keeps its size (2832 bytes at 302
+		# and at 304): there the case does not arise, and is said so.
 		if [ -z "$why" ] && [ "${_sizes% *}" = "${_sizes#* }" ]; then
-			why="at 304, init/built-in.a records init/version.o's own size ($_sizes): a stale size is not tested"
+			case $tree in
+			5.10) echo "# $tree: init/version.o keeps its size at 304 ($_sizes): no stale size in init/built-in.a to test" ;;
+			*) why="at 304, init/built-in.a records init/version.o's own size ($_sizes): a stale size is not tested" ;;
+			esac
 		fi
 	fi
 	verdict "$n" "$work/fast.log"
