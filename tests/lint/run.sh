@@ -430,6 +430,55 @@ variable 4 9 300 clamp49
 variable 5 4 300 clamp49
 variable 5 4 200 preclamp
 
+# values NAME FULL MAJOR PATCHLEVEL SUBLEVEL < version.h: the numbers the
+# header names on a <linux/version.h> of a real kernel's headers (given on
+# stdin), in #if and in C: the full ones where the header has them, else
+# the code's, whose SUBLEVEL stops at 255.
+values() {
+	v=$work/compat/values-$(printf '%s' "$1" | tr -c 'a-zA-Z0-9.' -)
+	mkdir -p "$v/linux"
+	cat >"$v/linux/version.h"
+	for cc in $compilers; do
+		name="compat values on $1 ($cc)"
+		tap_want "$name" || continue
+		# shellcheck disable=SC2086 # one word per flag
+		if ! $cc $compat_flags -DWANT_FULL="$2" -DWANT_MAJOR="$3" -DWANT_PATCHLEVEL="$4" \
+			-DWANT_SUBLEVEL="$5" -I"$v" -I"$top/compat" -o "$v/values-$cc" \
+			"$here/compat/values.c" >"$v/values.log" 2>&1; then
+			not_ok "$name" "$(cat "$v/values.log")"
+		elif [ "$("$v/values-$cc")" = "$2 $3 $4 $5" ]; then
+			pass "$name"
+		else
+			not_ok "$name" "C reads $("$v/values-$cc"), want $2 $3 $4 $5"
+		fi
+	done
+}
+
+# Debian 11's 5.10 headers (linux-headers-5.10.0-*, SUBLEVEL above 255):
+# the clamped code and macro, no LINUX_VERSION_MAJOR and the others.
+values "Debian 11's 5.10 headers" 0 5 10 255 <<'EOF_H'
+#define LINUX_VERSION_CODE 330495
+#define KERNEL_VERSION(a,b,c) (((a) << 16) + ((b) << 8) + ((c) > 255 ? 255 : (c)))
+EOF_H
+# 4.9.337's: the code clamped, KERNEL_VERSION not.
+values "4.9.337's headers" 0 4 9 255 <<'EOF_H'
+#define LINUX_VERSION_CODE 264703
+#define KERNEL_VERSION(a,b,c) (((a) << 16) + ((b) << 8) + (c))
+EOF_H
+# 4.14.200's, from before the clamp.
+values "4.14.200's headers" 0 4 14 200 <<'EOF_H'
+#define LINUX_VERSION_CODE 265928
+#define KERNEL_VERSION(a,b,c) (((a) << 16) + ((b) << 8) + (c))
+EOF_H
+# 6.1.300 as the kver series builds it: the full numbers.
+values "6.1.300's headers with the full numbers" 1 6 1 300 <<'EOF_H'
+#define LINUX_VERSION_CODE 393727
+#define KERNEL_VERSION(a,b,c) (((a) << 16) + ((b) << 8) + ((c) > 255 ? 255 : (c)))
+#define LINUX_VERSION_MAJOR 6
+#define LINUX_VERSION_PATCHLEVEL 1
+#define LINUX_VERSION_SUBLEVEL 300
+EOF_H
+
 # Every recorded case again under valgrind, from this folder as they ran:
 # a difference fails the run, not a test.
 status=0
