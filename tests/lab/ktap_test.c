@@ -222,6 +222,50 @@ static void test_two_spaces(void)
 	ktap_free(&log);
 }
 
+/*
+ * A suite the kernel reported "not ok" although each case it printed
+ * passed (kunit.py's summary counts it as a failure): the parent's own
+ * failure counts once. A parent whose plan promises more cases than it
+ * printed (a case that hung until the suite gave up) counts the rest as
+ * missing, and no failure more: the missing ones already fail it.
+ */
+static void test_failed_parents(void)
+{
+	static const char text[] =
+		"[    2.105231] KTAP version 1\n"
+		"[    2.105233] 1..2\n"
+		"[    2.105235]     KTAP version 1\n"
+		"[    2.105236]     # Subtest: kver-exit\n"
+		"[    2.105237]     1..2\n"
+		"[    2.105301]     ok 1 kver_exit_code\n"
+		"[    2.105399]     ok 2 kver_exit_marker\n"
+		"[    2.105401] # kver-exit: pass:2 fail:0 skip:0 total:2\n"
+		"[    2.105402] not ok 1 kver-exit\n"
+		"[    2.105510]     KTAP version 1\n"
+		"[    2.105511]     # Subtest: example\n"
+		"[    2.105512]     1..4\n"
+		"[    2.105601]     ok 1 example_simple_test\n"
+		"[    2.105699]     ok 2 example_skip_test # SKIP this test should be skipped\n"
+		"[   47.311004]     # example_slow_test: try timed out\n"
+		"[   47.311107] not ok 2 example\n";
+	struct ktap_log log;
+
+	if (parse(&log, text, 1)) {
+		struct ktap_counts c = counts(&log.docs[0].root);
+
+		CHECK(c.pass == 3 && c.fail == 1 && c.skip == 1 && c.missing == 2,
+		      "counts %d/%d/%d/%d", c.pass, c.fail, c.skip, c.missing);
+		if (log.docs[0].root.nsub == 2) {
+			c = counts(&log.docs[0].root.sub[0]);
+			CHECK(c.pass == 2 && c.fail == 1, "kver-exit: %d/%d", c.pass, c.fail);
+			c = counts(&log.docs[0].root.sub[1]);
+			CHECK(c.fail == 0 && c.missing == 2, "example: %d failed, %d missing", c.fail,
+			      c.missing);
+		}
+	}
+	ktap_free(&log);
+}
+
 int main(void)
 {
 	KT_RUN(test_kunit());
@@ -230,5 +274,6 @@ int main(void)
 	KT_RUN(test_short_and_bail());
 	KT_RUN(test_noise());
 	KT_RUN(test_two_spaces());
+	KT_RUN(test_failed_parents());
 	return kt_done();
 }
