@@ -101,6 +101,16 @@ lint_case "directory walk" 1 fixtures/tree.expected - fixtures/tree
 # Trees: macros defined in one file and used in another.
 lint_case "wrappers expanded at the use" 1 fixtures/wrappers.expected - fixtures/wrappers
 lint_case "a tree's own 16-bit SUBLEVEL is right" 0 - - fixtures/own-version
+# A tree's own KERNEL_VERSION spares its comparisons only with its own code
+# and only when 256 is neither clamped, carried nor dropped.
+lint_case "a tree's own 16-bit KERNEL_VERSION with the kernel's code is judged" 1 \
+	fixtures/own-kv-only.expected - fixtures/own-kv-only
+lint_case "a tree's own KERNEL_VERSION without SUBLEVEL is judged" 1 \
+	fixtures/own-kv-no-sublevel.expected - fixtures/own-kv-no-sublevel
+lint_case "a tree's own KERNEL_VERSION that carries past 255 is judged" 1 \
+	fixtures/own-kv-carries.expected - fixtures/own-kv-carries
+lint_case "the code under a macro's name, not under a prefix of it" 1 \
+	fixtures/code-wrapper.expected - fixtures/code-wrapper
 lint_case "a file with a constant LINUX_VERSION_CODE is not judged" 1 \
 	fixtures/foreign-os.expected - fixtures/foreign-os
 lint_case "a file behind two symbolic links is read once" 1 fixtures/linked.expected - \
