@@ -218,6 +218,10 @@ static void check_fields(void)
 				"version 4.3.5 (Debian 4.3.5-4) ) #1 SMP", &v) == 0 &&
 		      v.sublevel == 32 && !strcmp(v.rest, "-48squeeze6"),
 	      "Debian 6 field");
+	/* The field is the last " Debian " after the build number. */
+	CHECK(kver_debian_field("Linux version 6.1.0-27-amd64 #1 SMP Debian PREEMPT_DYNAMIC "
+				"Debian 6.1.115-1 (2024-11-01)", &v) == 0 && v.sublevel == 115,
+	      "the last Debian");
 	CHECK(kver_debian_field("nonsense", &v) == KVER_EABSENT, "no Linux");
 	CHECK(kver_debian_field("Linux version ", &v) == KVER_EABSENT,
 	      "empty release");
@@ -426,6 +430,30 @@ static void check_live(void)
 	CHECK(r.src[KVER_SRC_UNAME].err == 0, "live uname");
 }
 
+/* The sources' words at their limits: a line without a release, a name one byte too long. */
+static void check_words(void)
+{
+	struct kver_paths p = { .uname = "", .osrelease = "", .proc_version = "",
+				.version_signature = "", .vdso = "" };
+	char line[200];
+	struct kver_running r;
+	int n;
+
+	p.proc_version = tmpfile_with("version", "Linux version \n", 15);
+	kver_running(&p, &r);
+	CHECK(r.src[KVER_SRC_PROC_VERSION].err == KVER_EFORMAT, "no release word: %s",
+	      kver_strerror(r.src[KVER_SRC_PROC_VERSION].err));
+	/* A name of KVER_RELEASE_MAX + 1 characters does not fit the source's text. */
+	n = snprintf(line, sizeof(line), "Ubuntu 5.15.0-91.101-%0*d 5.15.131\n",
+		     KVER_RELEASE_MAX + 1 - 14, 0);
+	p.proc_version = "";
+	p.version_signature = tmpfile_with("signature", line, (size_t)n);
+	kver_running(&p, &r);
+	CHECK(r.src[KVER_SRC_SIGNATURE].err == 0 && r.src[KVER_SRC_SIGNATURE].text[0] == '\0' &&
+	      r.version.sublevel == 131, "a name too long: '%s', %s",
+	      r.src[KVER_SRC_SIGNATURE].text, kver_strerror(r.src[KVER_SRC_SIGNATURE].err));
+}
+
 void test_running(const char *snapshots)
 {
 	if (make_tmpdir() != 0)
@@ -433,6 +461,7 @@ void test_running(const char *snapshots)
 	check_snapshots(snapshots);
 	check_fields();
 	check_files();
+	check_words();
 	check_live();
 	remove_tmpdir();
 }
