@@ -222,6 +222,10 @@ static void check_fields(void)
 	CHECK(kver_debian_field("Linux version 6.1.0-27-amd64 #1 SMP Debian PREEMPT_DYNAMIC "
 				"Debian 6.1.115-1 (2024-11-01)", &v) == 0 && v.sublevel == 115,
 	      "the last Debian");
+	/* An epoch is digits before the ':'; a ':' alone is no epoch. */
+	CHECK(kver_debian_field("Linux version 6.6.31+rpt-rpi-v8 #1 SMP PREEMPT Debian "
+				":6.6.31-1+rpt1 (2024-05-29)", &v) == KVER_ENOTNUM,
+	      "a ':' without an epoch");
 	CHECK(kver_debian_field("nonsense", &v) == KVER_EABSENT, "no Linux");
 	CHECK(kver_debian_field("Linux version ", &v) == KVER_EABSENT,
 	      "empty release");
