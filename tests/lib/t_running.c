@@ -329,6 +329,14 @@ static void check_files(void)
 	CHECK(vdso_from("0x1ffffffff", 11, &code) == KVER_ERANGE, "33 bits");
 	CHECK(vdso_from("0x60g", 5, &code) == KVER_ENOTNUM, "bad hex digit");
 	CHECK(vdso_from("\n", 1, &code) == KVER_EEMPTY, "empty vdso file");
+	/* A code as text: blanks and newlines after it go, a blank inside is no code. */
+	CHECK(vdso_from("0x601c0 \n \n", 11, &code) == 0 && code == 0x601c0, "trailing blanks");
+	CHECK(vdso_from("0x60 1c0", 8, &code) == KVER_EBADCHAR, "blank inside");
+	/* At most 63 characters. */
+	CHECK(vdso_from("0x00000000000000000000000000000000000000000000000000000000601c0", 63,
+			&code) == 0 && code == 0x601c0, "63 characters");
+	CHECK(vdso_from("0x000000000000000000000000000000000000000000000000000000000601c0", 64,
+			&code) == KVER_ETOOLONG, "64 characters");
 	CHECK(vdso_from("0x6\0", 4, &code) == KVER_EBADCHAR, "NUL in code");
 	CHECK(vdso_from("\177ELF", 4, &code) == KVER_EELF, "bad ELF dump");
 
