@@ -324,6 +324,13 @@ static void test_unreported_siblings(void)
 				    "    1..1\n"
 				    "    ok 1 y\n"
 				    "ok 2 second\n";
+	static const char headers[] = "KTAP version 1\n"
+				      "1..2\n"
+				      "    # Subtest: empty\n"
+				      "    # Subtest: second\n"
+				      "    1..1\n"
+				      "    ok 1 y\n"
+				      "ok 2 second\n";
 	struct ktap_log log;
 	struct ktap_counts c;
 
@@ -332,6 +339,15 @@ static void test_unreported_siblings(void)
 		CHECK(c.pass == 1 && c.missing == 2 && log.docs[0].root.nsub == 2,
 		      "spec: %d passed, %d missing, %zu tests", c.pass, c.missing,
 		      log.docs[0].root.nsub);
+	}
+	ktap_free(&log);
+	/* A suite that printed its header and nothing more, then the next suite. */
+	if (parse(&log, headers, 1)) {
+		const struct ktap_test *t = log.docs[0].root.sub;
+
+		CHECK(log.docs[0].root.nsub == 2 && !strcmp(t[0].name, "empty") &&
+		      t[0].status == KTAP_MISSING && !strcmp(t[1].name, "second"),
+		      "two headers: %zu tests", log.docs[0].root.nsub);
 	}
 	ktap_free(&log);
 	if (parse(&log, kunit, 1)) {
