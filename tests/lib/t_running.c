@@ -359,6 +359,13 @@ static void check_files(void)
 	CHECK(kver_running(&p, &r) == KVER_ENOSOURCE &&
 		      r.src[KVER_SRC_UNAME].err == KVER_ETOOLONG,
 	      "5000-byte uname");
+	/* Too big is too long, whatever the first bytes hold. */
+	memcpy(big, "6.1.2\n", 6);
+	p.uname = tmpfile_with("uname", big, sizeof(big));
+	CHECK(kver_running(&p, &r) == KVER_ENOSOURCE &&
+		      r.src[KVER_SRC_UNAME].err == KVER_ETOOLONG,
+	      "a line, then 5000 bytes: %s", kver_strerror(r.src[KVER_SRC_UNAME].err));
+	memcpy(big, "6.1.2-", 6);
 	p.uname = tmpfile_with("uname", big, 100);
 	CHECK(kver_running(&p, &r) == KVER_ENOSOURCE &&
 		      r.src[KVER_SRC_UNAME].err == KVER_ETOOLONG,
