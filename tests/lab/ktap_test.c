@@ -36,6 +36,17 @@ static struct ktap_counts counts(const struct ktap_test *t)
 	return c;
 }
 
+/* The counts below t must be these (a check named what). */
+static void expect_counts(const struct ktap_test *t, int pass, int fail, int skip, int missing,
+			  const char *what)
+{
+	struct ktap_counts c = counts(t);
+
+	CHECK(c.pass == pass && c.fail == fail && c.skip == skip && c.missing == missing,
+	      "%s: %d passed, %d failed, %d skipped, %d missing", what, c.pass, c.fail, c.skip,
+	      c.missing);
+}
+
 /* KUnit as the 6.1 kernel prints it, printk time stamps included. */
 static const char kunit_log[] =
 	"[    0.000000] Linux version 6.1.256 (root@host) #1\n"
@@ -252,16 +263,10 @@ static void test_failed_parents(void)
 	struct ktap_log log;
 
 	if (parse(&log, text, 1)) {
-		struct ktap_counts c = counts(&log.docs[0].root);
-
-		CHECK(c.pass == 3 && c.fail == 1 && c.skip == 1 && c.missing == 2,
-		      "counts %d/%d/%d/%d", c.pass, c.fail, c.skip, c.missing);
+		expect_counts(&log.docs[0].root, 3, 1, 1, 2, "the log");
 		if (log.docs[0].root.nsub == 2) {
-			c = counts(&log.docs[0].root.sub[0]);
-			CHECK(c.pass == 2 && c.fail == 1, "kver-exit: %d/%d", c.pass, c.fail);
-			c = counts(&log.docs[0].root.sub[1]);
-			CHECK(c.fail == 0 && c.missing == 2, "example: %d failed, %d missing", c.fail,
-			      c.missing);
+			expect_counts(&log.docs[0].root.sub[0], 2, 1, 0, 0, "kver-exit");
+			expect_counts(&log.docs[0].root.sub[1], 1, 0, 1, 2, "example");
 		}
 	}
 	ktap_free(&log);
@@ -286,12 +291,10 @@ static void test_params(void)
 	struct ktap_log log;
 
 	if (parse(&log, text, 1)) {
-		struct ktap_counts c = counts(&log.docs[0].root);
 		const struct ktap_test *s = log.docs[0].root.nsub == 1 ? &log.docs[0].root.sub[0] : NULL;
 
 		/* TAP's directive is read in any case: "# skip" is a skip. */
-		CHECK(c.pass == 2 && c.fail == 0 && c.skip == 1 && c.missing == 0,
-		      "counts %d/%d/%d/%d", c.pass, c.fail, c.skip, c.missing);
+		expect_counts(&log.docs[0].root, 2, 0, 1, 0, "the log");
 		CHECK(s && s->nsub == 2 && s->sub[1].nsub == 2 &&
 		      !strcmp(s->sub[1].name, "example_params_test"), "the parameterised case");
 	}
@@ -332,13 +335,10 @@ static void test_unreported_siblings(void)
 				      "    ok 1 y\n"
 				      "ok 2 second\n";
 	struct ktap_log log;
-	struct ktap_counts c;
 
 	if (parse(&log, spec, 1)) {
-		c = counts(&log.docs[0].root);
-		CHECK(c.pass == 1 && c.missing == 2 && log.docs[0].root.nsub == 2,
-		      "spec: %d passed, %d missing, %zu tests", c.pass, c.missing,
-		      log.docs[0].root.nsub);
+		expect_counts(&log.docs[0].root, 1, 0, 0, 2, "spec");
+		CHECK(log.docs[0].root.nsub == 2, "spec: %zu tests", log.docs[0].root.nsub);
 	}
 	ktap_free(&log);
 	/* A suite that printed its header and nothing more, then the next suite. */
@@ -351,11 +351,9 @@ static void test_unreported_siblings(void)
 	}
 	ktap_free(&log);
 	if (parse(&log, kunit, 1)) {
-		c = counts(&log.docs[0].root);
-		CHECK(c.pass == 2 && c.missing == 1 && log.docs[0].root.nsub == 2 &&
-		      log.docs[0].root.sub[0].status == KTAP_MISSING &&
-		      !strcmp(log.docs[0].root.sub[0].name, "first"),
-		      "KUnit: %d passed, %d missing, %zu tests", c.pass, c.missing,
+		expect_counts(&log.docs[0].root, 2, 0, 0, 1, "KUnit");
+		CHECK(log.docs[0].root.nsub == 2 && log.docs[0].root.sub[0].status == KTAP_MISSING &&
+		      !strcmp(log.docs[0].root.sub[0].name, "first"), "KUnit: %zu tests",
 		      log.docs[0].root.nsub);
 	}
 	ktap_free(&log);
