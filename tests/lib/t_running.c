@@ -222,6 +222,17 @@ static void check_fields(void)
 	CHECK(kver_debian_field("Linux version 6.1.0-27-amd64 #1 SMP Debian PREEMPT_DYNAMIC "
 				"Debian 6.1.115-1 (2024-11-01)", &v) == 0 && v.sublevel == 115,
 	      "the last Debian");
+	/* A field of KVER_RELEASE_MAX characters is a release; one more is too long. */
+	{
+		char line[200];
+
+		snprintf(line, sizeof(line), "Linux version 6.1.0-27-amd64 #1 SMP Debian 6.1.115-%0*d x",
+			 KVER_RELEASE_MAX - 8, 1);
+		CHECK(kver_debian_field(line, &v) == 0 && v.sublevel == 115, "a 64-character field");
+		snprintf(line, sizeof(line), "Linux version 6.1.0-27-amd64 #1 SMP Debian 6.1.115-%0*d x",
+			 KVER_RELEASE_MAX - 7, 1);
+		CHECK(kver_debian_field(line, &v) == KVER_ETOOLONG, "a 65-character field");
+	}
 	/* An epoch is digits before the ':'; a ':' alone is no epoch. */
 	CHECK(kver_debian_field("Linux version 6.6.31+rpt-rpi-v8 #1 SMP PREEMPT Debian "
 				":6.6.31-1+rpt1 (2024-05-29)", &v) == KVER_ENOTNUM,
