@@ -10,6 +10,7 @@
 #   make series-check  the kver series: apply, checkpatch, build after every patch, kunit.py
 #   make bench    benchmarks (ratios)
 #   make fuzz     the libFuzzer targets, FUZZ_SECONDS (600) in all
+#   make mutate   mutation testing of the host code (tests/mutate/, LIST=file)
 #   make install  the library, the kver command and the headers (PREFIX=...)
 #
 # make lab takes POINTS="255 256", TREES="6.1", SERIES=mainline, STYLE=debian.
@@ -23,7 +24,7 @@ STYLE  ?=
 POINTS ?=
 FUZZ_SECONDS ?= 600
 
-.PHONY: all tools deps lab check check-host check-lab matrix series-check bench fuzz install clean
+.PHONY: all tools deps lab check check-host check-lab matrix series-check bench fuzz mutate install clean
 
 all: tools
 
@@ -70,6 +71,9 @@ bench: deps tools
 
 fuzz:
 	$(MAKE) -C fuzz run FUZZ_SECONDS=$(FUZZ_SECONDS)
+
+mutate:
+	sh tests/mutate/run.sh $(if $(LIST),"$(LIST)")
 
 install:
 	$(MAKE) -C lib install PREFIX=$(PREFIX)

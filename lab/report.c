@@ -320,6 +320,10 @@ void report_details(FILE *out, struct boot *pts, int npts, int width)
 		}
 		if (p->probe)
 			print_failures(out, &p->probe->root, "");
+		/* judge_results fails a probe whose results are not those its plan announced. */
+		if (p->probe && (int)p->probe->root.nsub != p->probe->plan)
+			fprintf(out, "    probe: %zu results, its plan %d\n", p->probe->root.nsub,
+				p->probe->plan);
 		if (!p->kunit_docs)
 			fprintf(out, "    KUnit: no KUnit output in the serial log\n");
 		for (size_t d = 0; d < p->log.ndocs; d++) {

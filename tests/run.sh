@@ -144,6 +144,23 @@ host_tests() {
 		sh -c "'$kl' point --tree 6.1 --release 6.1.0-27-amd64 \
 			--uts-version '#1 SMP PREEMPT_DYNAMIC Debian 6.1.115-1 (2024-11-01)' 115 |
 			grep -qxF 'build_version=1 SMP PREEMPT_DYNAMIC Debian 6.1.115-1'"
+	# kver-lab point's own checks at their edges: 64 characters and every
+	# character a release may hold, a build number that is a digit, the
+	# characters make's shell would mangle, a tree that is only M.P, and a
+	# style the given strings make custom.
+	check "kver-lab point: a release of 64 characters, each kind it may hold" \
+		"$kl" point --tree 6.1 --release "6.1.0-1~exp1+b1_$(printf '%048d' 0)" 300
+	check "kver-lab point: --style custom with a release" \
+		"$kl" point --tree 6.1 --style custom --release 6.1.0-27-amd64 300
+	for bad in "--uts-version=#a SMP:does not start with '#' and a build number" \
+		"--uts-version=#1 SMP/x y:has '/' before its last word" \
+		"--tree=6.1-rc1:tree '6.1-rc1' is not MAJOR.PATCHLEVEL" \
+		"--style=debian:make a custom style, not 'debian'"; do
+		opt=${bad%%=*}
+		val=${bad#*=}
+		expect_fail "kver-lab point: $opt '${val%%:*}' is rejected" "${val#*:}" \
+			"$kl" point --tree 6.1 --release 6.1.0-27-amd64 "$opt" "${val%%:*}" 300
+	done
 	long=$(printf '%065d' 6)
 	for bad in "--release=:release string '' is empty" \
 		"--release=$long:is 65 characters, more than the 64" \

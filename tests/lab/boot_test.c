@@ -26,6 +26,9 @@ static const char *tests_dir;
 #define PROBE_START "KTAP version 1\n# " KVER_PROBE_NAME "\n"
 #define PROBE_EXIT(n) KVER_PROBE_EXIT #n "\n"
 #define VALUE(kv) KVER_VALUE_LINE kv
+/* A passing KUnit document, and the panic PID 1's end brings (its exit code in hex). */
+#define KUNIT_OK "KTAP version 1\n1..1\nok 1 suite\n"
+#define PANIC_INIT(code) "Kernel panic - not syncing: Attempted to kill init! exitcode=" code "\n"
 
 static const char good_meta[] = "tree=6.1\npackage=6.1.192-3\nmakefile=6.1.192\n"
 				"series=kver\nsublevel=256\nexpect=6.1.256\n";
@@ -188,6 +191,25 @@ static const struct {
 	{ "all ok", "KTAP version 1\n1..1\nok 1 suite\n" PROBE_START "1..1\nok 1 a\n" PROBE_EXIT(0),
 	  "33", "ok", "", 1 },
 	{ "no KUnit output", PROBE_START "1..1\nok 1 a\n" PROBE_EXIT(0), "33", "ok", "", 0 },
+	/* The probe's results must be the ones its plan announced, no more. */
+	{ "more results than the plan",
+	  KUNIT_OK PROBE_START "1..1\nok 1 a\nok 2 b\n" PROBE_EXIT(0), "33", "ok", "", 0 },
+	/* A panic after the probe's exit line (its port write did not end QEMU) leaves its result. */
+	{ "a panic after the exit line",
+	  KUNIT_OK PROBE_START "1..1\nok 1 a\n" PROBE_EXIT(0) PANIC_INIT("0x00000000"), "0", "ok",
+	  "", 1 },
+	/* The reason is the first panic's, not the end marker's that repeats it. */
+	{ "two panic lines", "Run /init as init process\n" PROBE_START PANIC_INIT("0x0000000b")
+	  "---[ end Kernel panic - not syncing: Attempted to kill init! exitcode=0x0000000b ]---\n",
+	  "0", "probe-crashed", "probe crashed: kernel panic: Attempted to kill init! exitcode=0x0000000b",
+	  0 },
+	{ "an exit line without the probe's KTAP", "Run /init as init process\n# " KVER_PROBE_NAME
+	  "\n" PROBE_EXIT(0), "33", "no-result", "probe stopped without reporting its result", 0 },
+	/* KUnit: a missing case fails the point, skipped cases alone do not. */
+	{ "a KUnit case missing", "KTAP version 1\n1..2\nok 1 suite\n" PROBE_START "1..1\nok 1 a\n"
+	  PROBE_EXIT(0), "33", "ok", "", 0 },
+	{ "every KUnit suite skipped", "KTAP version 1\n1..1\nok 1 suite # SKIP no hardware\n"
+	  PROBE_START "1..1\nok 1 a\n" PROBE_EXIT(0), "33", "ok", "", 1 },
 };
 
 /* Every rule of the judge, in the order the rules win. */
@@ -206,6 +228,20 @@ static void test_judge(void)
 		CHECK(b.ok == judged[i].ok, "%s: ok %d", judged[i].name, b.ok);
 		boot_free(&b);
 	}
+}
+
+/* A KTAP document with no test (KUnit with no suite built in) is no KUnit output. */
+static void test_empty_kunit(void)
+{
+	struct boot_text t = { .meta = good_meta,
+			       .serial = "KTAP version 1\n1..0\n" PROBE_START "1..1\nok 1 a\n" PROBE_EXIT(0),
+			       .status = "33" };
+	char err[512] = "";
+	struct boot b;
+
+	CHECK(boot_from_text(&b, "text", &t, err, sizeof(err)) == 0, "%s", err);
+	CHECK(b.kunit_docs == 0 && !b.ok, "%d KUnit documents, ok %d", b.kunit_docs, b.ok);
+	boot_free(&b);
 }
 
 /* A folder with a made point.meta and, when fifo names one, a FIFO. */
@@ -291,6 +327,7 @@ int main(int argc, char **argv)
 	KT_RUN(test_values());
 	KT_RUN(test_bad_meta());
 	KT_RUN(test_judge());
+	KT_RUN(test_empty_kunit());
 	KT_RUN(test_bad_folders());
 	return kt_done();
 }

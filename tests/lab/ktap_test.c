@@ -36,6 +36,17 @@ static struct ktap_counts counts(const struct ktap_test *t)
 	return c;
 }
 
+/* The counts below t must be these (a check named what). */
+static void expect_counts(const struct ktap_test *t, int pass, int fail, int skip, int missing,
+			  const char *what)
+{
+	struct ktap_counts c = counts(t);
+
+	CHECK(c.pass == pass && c.fail == fail && c.skip == skip && c.missing == missing,
+	      "%s: %d passed, %d failed, %d skipped, %d missing", what, c.pass, c.fail, c.skip,
+	      c.missing);
+}
+
 /* KUnit as the 6.1 kernel prints it, printk time stamps included. */
 static const char kunit_log[] =
 	"[    0.000000] Linux version 6.1.256 (root@host) #1\n"
@@ -192,7 +203,8 @@ static void test_noise(void)
 	static const char text[] = "ok 1 before any version line\n"
 				   "KTAP version x\n"
 				   "TAP version 13 extra\n"
-				   "[ 1.0 ] ok 1 odd stamp\n";
+				   "[ 1.0 ] ok 1 odd stamp\n"
+				   "[    0.912345]KTAP version 1\n";	/* a stamp is followed by a blank */
 	struct ktap_log log;
 
 	parse(&log, text, 0);
@@ -222,6 +234,168 @@ static void test_two_spaces(void)
 	ktap_free(&log);
 }
 
+/*
+ * A suite the kernel reported "not ok" although each case it printed
+ * passed (kunit.py's summary counts it as a failure): the parent's own
+ * failure counts once. A parent whose plan promises more cases than it
+ * printed (a case that hung until the suite gave up) counts the rest as
+ * missing, and no failure more: the missing ones already fail it.
+ */
+static void test_failed_parents(void)
+{
+	static const char text[] =
+		"[    2.105231] KTAP version 1\n"
+		"[    2.105233] 1..2\n"
+		"[    2.105235]     KTAP version 1\n"
+		"[    2.105236]     # Subtest: kver-exit\n"
+		"[    2.105237]     1..2\n"
+		"[    2.105301]     ok 1 kver_exit_code\n"
+		"[    2.105399]     ok 2 kver_exit_marker\n"
+		"[    2.105401] # kver-exit: pass:2 fail:0 skip:0 total:2\n"
+		"[    2.105402] not ok 1 kver-exit\n"
+		"[    2.105510]     KTAP version 1\n"
+		"[    2.105511]     # Subtest: example\n"
+		"[    2.105512]     1..4\n"
+		"[    2.105601]     ok 1 example_simple_test\n"
+		"[    2.105699]     ok 2 example_skip_test # SKIP this test should be skipped\n"
+		"[   47.311004]     # example_slow_test: try timed out\n"
+		"[   47.311107] not ok 2 example\n";
+	struct ktap_log log;
+
+	if (parse(&log, text, 1)) {
+		expect_counts(&log.docs[0].root, 3, 1, 1, 2, "the log");
+		if (log.docs[0].root.nsub == 2) {
+			expect_counts(&log.docs[0].root.sub[0], 2, 1, 0, 0, "kver-exit");
+			expect_counts(&log.docs[0].root.sub[1], 1, 0, 1, 2, "example");
+		}
+	}
+	ktap_free(&log);
+}
+
+/* KUnit's parameterised cases (6.1): a third level, closed by its own result line. */
+static void test_params(void)
+{
+	static const char text[] =
+		"[    0.512001] KTAP version 1\n"
+		"[    0.512002] 1..1\n"
+		"[    0.512003]     KTAP version 1\n"
+		"[    0.512004]     # Subtest: kunit-example-test\n"
+		"[    0.512005]     1..2\n"
+		"[    0.512101]     ok 1 example_simple_test\n"
+		"[    0.512201]         KTAP version 1\n"
+		"[    0.512202]         # Subtest: example_params_test\n"
+		"[    0.512301]         ok 1 example value 3\n"
+		"[    0.512302]         ok 2 example value 2 # skip unsupported param value\n"
+		"[    0.512303]     ok 2 example_params_test\n"
+		"[    0.512304] ok 1 kunit-example-test\n";
+	struct ktap_log log;
+
+	if (parse(&log, text, 1)) {
+		const struct ktap_test *s = log.docs[0].root.nsub == 1 ? &log.docs[0].root.sub[0] : NULL;
+
+		/* TAP's directive is read in any case: "# skip" is a skip. */
+		expect_counts(&log.docs[0].root, 2, 0, 1, 0, "the log");
+		CHECK(s && s->nsub == 2 && s->sub[1].nsub == 2 &&
+		      !strcmp(s->sub[1].name, "example_params_test"), "the parameterised case");
+	}
+	ktap_free(&log);
+}
+
+/*
+ * Subtests that never reported, each ended by the next one at its level:
+ * the spec's form without "# Subtest:" (a plan, then the next version
+ * line), and KUnit's with it.
+ */
+static void test_unreported_siblings(void)
+{
+	static const char spec[] = "KTAP version 1\n"
+				   "1..2\n"
+				   "    KTAP version 1\n"
+				   "    1..2\n"
+				   "    KTAP version 1\n"
+				   "    1..1\n"
+				   "    ok 1 y\n"
+				   "ok 2 second\n";
+	static const char kunit[] = "KTAP version 1\n"
+				    "1..2\n"
+				    "    KTAP version 1\n"
+				    "    # Subtest: first\n"
+				    "    1..2\n"
+				    "    ok 1 x\n"
+				    "    KTAP version 1\n"
+				    "    # Subtest: second\n"
+				    "    1..1\n"
+				    "    ok 1 y\n"
+				    "ok 2 second\n";
+	static const char headers[] = "KTAP version 1\n"
+				      "1..2\n"
+				      "    # Subtest: empty\n"
+				      "    # Subtest: second\n"
+				      "    1..1\n"
+				      "    ok 1 y\n"
+				      "ok 2 second\n";
+	struct ktap_log log;
+
+	if (parse(&log, spec, 1)) {
+		expect_counts(&log.docs[0].root, 1, 0, 0, 2, "spec");
+		CHECK(log.docs[0].root.nsub == 2, "spec: %zu tests", log.docs[0].root.nsub);
+	}
+	ktap_free(&log);
+	/* A suite that printed its header and nothing more, then the next suite. */
+	if (parse(&log, headers, 1)) {
+		const struct ktap_test *t = log.docs[0].root.sub;
+
+		CHECK(log.docs[0].root.nsub == 2 && !strcmp(t[0].name, "empty") &&
+		      t[0].status == KTAP_MISSING && !strcmp(t[1].name, "second"),
+		      "two headers: %zu tests", log.docs[0].root.nsub);
+	}
+	ktap_free(&log);
+	if (parse(&log, kunit, 1)) {
+		expect_counts(&log.docs[0].root, 2, 0, 0, 1, "KUnit");
+		CHECK(log.docs[0].root.nsub == 2 && log.docs[0].root.sub[0].status == KTAP_MISSING &&
+		      !strcmp(log.docs[0].root.sub[0].name, "first"), "KUnit: %zu tests",
+		      log.docs[0].root.nsub);
+	}
+	ktap_free(&log);
+}
+
+/*
+ * A result line's own words: a name may start with '-' (only "- " is
+ * the separator), a result without a name may carry a directive, the
+ * result line names its subtest, and a diagnostic after the first result
+ * names no producer.
+ */
+static void test_result_words(void)
+{
+	static const char text[] = "TAP version 13\n"
+				   "1..3\n"
+				   "ok 1 -EINVAL for a bad size\n"
+				   "ok 2 # SKIP no name\n"
+				   "    # Subtest: sizes\n"
+				   "    1..1\n"
+				   "    ok 1 - zero\n"
+				   "ok 3 sizes (1 case)\n"
+				   "# Totals: pass:2 fail:0 xfail:0 xpass:0 skip:1 error:0\n";
+	struct ktap_log log;
+
+	if (parse(&log, text, 1)) {
+		const struct ktap_doc *d = &log.docs[0];
+
+		CHECK(d->root.nsub == 3, "%zu tests", d->root.nsub);
+		CHECK(!d->first_diag, "producer '%s'", d->first_diag ? d->first_diag : "");
+		if (d->root.nsub == 3) {
+			CHECK(!strcmp(d->root.sub[0].name, "-EINVAL for a bad size"), "name '%s'",
+			      d->root.sub[0].name);
+			CHECK(d->root.sub[1].status == KTAP_SKIP && !strcmp(d->root.sub[1].name, ""),
+			      "nameless skip: '%s'", d->root.sub[1].name);
+			CHECK(!strcmp(d->root.sub[2].name, "sizes (1 case)") &&
+			      d->root.sub[2].nsub == 1 && !strcmp(d->root.sub[2].sub[0].name, "zero"),
+			      "subtest '%s'", d->root.sub[2].name);
+		}
+	}
+	ktap_free(&log);
+}
+
 int main(void)
 {
 	KT_RUN(test_kunit());
@@ -230,5 +404,9 @@ int main(void)
 	KT_RUN(test_short_and_bail());
 	KT_RUN(test_noise());
 	KT_RUN(test_two_spaces());
+	KT_RUN(test_failed_parents());
+	KT_RUN(test_params());
+	KT_RUN(test_unreported_siblings());
+	KT_RUN(test_result_words());
 	return kt_done();
 }

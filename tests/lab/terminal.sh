@@ -230,6 +230,22 @@ if [ "$rc" = 1 ] && [ "$(jq -c '[.ok, .files[0].documents[1].counts.missing, .fi
 else
 	fail "ktap --json (status $rc)"
 fi
+# A suite the kernel reported "not ok" though each case it printed passed,
+# and one whose plan promises more cases than it printed: each fails the
+# log (status 1), the first with one failure, the second with its missing.
+printf '%s\n' 'KTAP version 1' '1..1' '    KTAP version 1' '    # Subtest: kver-exit' \
+	'    1..2' '    ok 1 kver_exit_code' '    ok 2 kver_exit_marker' \
+	'# kver-exit: pass:2 fail:0 skip:0 total:2' 'not ok 1 kver-exit' >"$work/parent.log"
+kl ktap "$work/parent.log"
+tap_status "ktap: a failed suite whose cases passed is a failure, status 1" 1 "$rc" \
+	': 2 passed, 1 failed, 0 skipped, 0 missing in 1 KTAP document$' "$work/out"
+printf '%s\n' 'KTAP version 1' '1..1' '    KTAP version 1' '    # Subtest: example' \
+	'    1..4' '    ok 1 example_simple_test' \
+	'    ok 2 example_skip_test # SKIP this test should be skipped' \
+	'    # example_slow_test: try timed out' 'not ok 1 example' >"$work/short.log"
+kl ktap "$work/short.log"
+tap_status "ktap: a suite's plan longer than its cases counts the rest missing, status 1" 1 \
+	"$rc" ': 1 passed, 0 failed, 1 skipped, 2 missing in 1 KTAP document$' "$work/out"
 kl ktap "$work/none.log"
 tap_status "ktap: a missing file is an error" 2 "$rc" \
 	"^kver-lab: error: cannot read .*/none.log: No such file or directory$" "$work/err"

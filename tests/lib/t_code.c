@@ -146,6 +146,11 @@ static void check_cmp(void)
 		CHECK(kver_cmp(&b, &a) == -cmps[i].want, "cmp %s %s reversed",
 		      cmps[i].a, cmps[i].b);
 	}
+	/* Only the first nparts numbers count, whatever the array holds past them. */
+	kver_set(&a, 6, 1, 300);
+	b = a;
+	b.extra[0] = 5;
+	CHECK(kver_cmp(&a, &b) == 0 && kver_cmp(&b, &a) == 0, "extra past nparts compared");
 }
 
 static void check_collide(void)

@@ -103,6 +103,11 @@ static const struct {
 	{ "4.16.0-041600rc1-generic", 1, 1 },
 	{ "5.17.9-051709-generic", 0, 0 },
 	{ "6.8.0-060900rc1-generic", 0, 0 },	/* another version's tag */
+	/* Two digits a part: from 100 on a part has no tag, 6.1.0's is not 6.1.100's. */
+	{ "6.1.99-060199rc1-generic", 1, 1 },
+	{ "6.1.100-060100rc1-generic", 0, 0 },
+	{ "6.1.0-rc1_dbg", 1, 1 },	/* N followed by one of - + _ . */
+	{ "6.1.0-rc1~exp1", 0, 0 },	/* or by nothing, never by ~ */
 	{ "6.13.0-200.fc42", 0, 0 },
 	{ "6.1.0-rc10x", 0, 0 },	/* not a candidate: no rc at all */
 	{ "6.1.0-rc", 0, 0 },

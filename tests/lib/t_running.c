@@ -218,6 +218,25 @@ static void check_fields(void)
 				"version 4.3.5 (Debian 4.3.5-4) ) #1 SMP", &v) == 0 &&
 		      v.sublevel == 32 && !strcmp(v.rest, "-48squeeze6"),
 	      "Debian 6 field");
+	/* The field is the last " Debian " after the build number. */
+	CHECK(kver_debian_field("Linux version 6.1.0-27-amd64 #1 SMP Debian PREEMPT_DYNAMIC "
+				"Debian 6.1.115-1 (2024-11-01)", &v) == 0 && v.sublevel == 115,
+	      "the last Debian");
+	/* A field of KVER_RELEASE_MAX characters is a release; one more is too long. */
+	{
+		char line[200];
+
+		snprintf(line, sizeof(line), "Linux version 6.1.0-27-amd64 #1 SMP Debian 6.1.115-%0*d x",
+			 KVER_RELEASE_MAX - 8, 1);
+		CHECK(kver_debian_field(line, &v) == 0 && v.sublevel == 115, "a 64-character field");
+		snprintf(line, sizeof(line), "Linux version 6.1.0-27-amd64 #1 SMP Debian 6.1.115-%0*d x",
+			 KVER_RELEASE_MAX - 7, 1);
+		CHECK(kver_debian_field(line, &v) == KVER_ETOOLONG, "a 65-character field");
+	}
+	/* An epoch is digits before the ':'; a ':' alone is no epoch. */
+	CHECK(kver_debian_field("Linux version 6.6.31+rpt-rpi-v8 #1 SMP PREEMPT Debian "
+				":6.6.31-1+rpt1 (2024-05-29)", &v) == KVER_ENOTNUM,
+	      "a ':' without an epoch");
 	CHECK(kver_debian_field("nonsense", &v) == KVER_EABSENT, "no Linux");
 	CHECK(kver_debian_field("Linux version ", &v) == KVER_EABSENT,
 	      "empty release");
@@ -321,6 +340,14 @@ static void check_files(void)
 	CHECK(vdso_from("0x1ffffffff", 11, &code) == KVER_ERANGE, "33 bits");
 	CHECK(vdso_from("0x60g", 5, &code) == KVER_ENOTNUM, "bad hex digit");
 	CHECK(vdso_from("\n", 1, &code) == KVER_EEMPTY, "empty vdso file");
+	/* A code as text: blanks and newlines after it go, a blank inside is no code. */
+	CHECK(vdso_from("0x601c0 \n \n", 11, &code) == 0 && code == 0x601c0, "trailing blanks");
+	CHECK(vdso_from("0x60 1c0", 8, &code) == KVER_EBADCHAR, "blank inside");
+	/* At most 63 characters. */
+	CHECK(vdso_from("0x00000000000000000000000000000000000000000000000000000000601c0", 63,
+			&code) == 0 && code == 0x601c0, "63 characters");
+	CHECK(vdso_from("0x000000000000000000000000000000000000000000000000000000000601c0", 64,
+			&code) == KVER_ETOOLONG, "64 characters");
 	CHECK(vdso_from("0x6\0", 4, &code) == KVER_EBADCHAR, "NUL in code");
 	CHECK(vdso_from("\177ELF", 4, &code) == KVER_EELF, "bad ELF dump");
 
@@ -343,6 +370,13 @@ static void check_files(void)
 	CHECK(kver_running(&p, &r) == KVER_ENOSOURCE &&
 		      r.src[KVER_SRC_UNAME].err == KVER_ETOOLONG,
 	      "5000-byte uname");
+	/* Too big is too long, whatever the first bytes hold. */
+	memcpy(big, "6.1.2\n", 6);
+	p.uname = tmpfile_with("uname", big, sizeof(big));
+	CHECK(kver_running(&p, &r) == KVER_ENOSOURCE &&
+		      r.src[KVER_SRC_UNAME].err == KVER_ETOOLONG,
+	      "a line, then 5000 bytes: %s", kver_strerror(r.src[KVER_SRC_UNAME].err));
+	memcpy(big, "6.1.2-", 6);
 	p.uname = tmpfile_with("uname", big, 100);
 	CHECK(kver_running(&p, &r) == KVER_ENOSOURCE &&
 		      r.src[KVER_SRC_UNAME].err == KVER_ETOOLONG,
@@ -426,6 +460,30 @@ static void check_live(void)
 	CHECK(r.src[KVER_SRC_UNAME].err == 0, "live uname");
 }
 
+/* The sources' words at their limits: a line without a release, a name one byte too long. */
+static void check_words(void)
+{
+	struct kver_paths p = { .uname = "", .osrelease = "", .proc_version = "",
+				.version_signature = "", .vdso = "" };
+	char line[200];
+	struct kver_running r;
+	int n;
+
+	p.proc_version = tmpfile_with("version", "Linux version \n", 15);
+	kver_running(&p, &r);
+	CHECK(r.src[KVER_SRC_PROC_VERSION].err == KVER_EFORMAT, "no release word: %s",
+	      kver_strerror(r.src[KVER_SRC_PROC_VERSION].err));
+	/* A name of KVER_RELEASE_MAX + 1 characters does not fit the source's text. */
+	n = snprintf(line, sizeof(line), "Ubuntu 5.15.0-91.101-%0*d 5.15.131\n",
+		     KVER_RELEASE_MAX + 1 - 14, 0);
+	p.proc_version = "";
+	p.version_signature = tmpfile_with("signature", line, (size_t)n);
+	kver_running(&p, &r);
+	CHECK(r.src[KVER_SRC_SIGNATURE].err == 0 && r.src[KVER_SRC_SIGNATURE].text[0] == '\0' &&
+	      r.version.sublevel == 131, "a name too long: '%s', %s",
+	      r.src[KVER_SRC_SIGNATURE].text, kver_strerror(r.src[KVER_SRC_SIGNATURE].err));
+}
+
 void test_running(const char *snapshots)
 {
 	if (make_tmpdir() != 0)
@@ -433,6 +491,7 @@ void test_running(const char *snapshots)
 	check_snapshots(snapshots);
 	check_fields();
 	check_files();
+	check_words();
 	check_live();
 	remove_tmpdir();
 }

@@ -39,6 +39,18 @@ static const struct uint_case cases[] = {
 	{ "0000000000000000000001", UINT32_MAX, KVER_ELEADZERO, 0 },
 };
 
+/* kver_parse_code: a decimal number or 0x and hexadecimal digits. */
+static const struct uint_case codes[] = {
+	{ "0x601ff", 0, 0, 0x601ff },
+	{ "0x601FF", 0, 0, 0x601ff },
+	{ "0X0504FF", 0, 0, 0x504ff },
+	{ "0xffffffff", 0, 0, 0xffffffffu },
+	{ "0x100000000", 0, KVER_ERANGE, 0 },
+	{ "0x", 0, KVER_ENOTNUM, 0 },
+	{ "0x60g", 0, KVER_ENOTNUM, 0 },
+	{ "393727", 0, 0, 393727 },
+};
+
 void test_uint(void)
 {
 	size_t i;
@@ -58,6 +70,17 @@ void test_uint(void)
 			CHECK(v == 12345, "'%s': out written on error", c->s);
 	}
 	CHECK(kver_parse_uint(NULL, 1, &v) == KVER_EINVAL, "NULL string");
+
+	/* A code as /proc or a vDSO dump gives it: hexadecimal in either case, to 32 bits. */
+	for (i = 0; i < sizeof(codes) / sizeof(codes[0]); i++) {
+		int err;
+
+		v = 12345;
+		err = kver_parse_code(codes[i].s, &v);
+		CHECK(err == codes[i].err && (err || v == codes[i].value),
+		      "code '%s': got %d (%s), value 0x%x", codes[i].s, err, kver_strerror(err),
+		      (unsigned)v);
+	}
 	CHECK(kver_parse_uint("1", 1, NULL) == KVER_EINVAL, "NULL out");
 
 	/* Each error is a short, distinct phrase. */

@@ -188,6 +188,55 @@ static void check_broken(void)
 	put(&m, 52 + 2 * 32 + 4, 0xffffffffu, 4);	/* first n_descsz */
 	CHECK(kver_elf_note_code(m.b, m.len, &code) == KVER_EELF,
 	      "n_descsz huge (ELF32 BE)");
+
+	/* A 64-bit program header is 56 bytes: 32 is an ELF32 one's size. */
+	build(&m, 1, 0, 4, x86_notes);
+	put(&m, 54, 32, 2);
+	CHECK(kver_elf_note_code(m.b, m.len, &code) == KVER_EELF,
+	      "ELF64 with 32-byte program headers");
+
+	/* The last 12 bytes of a note segment are a note header: judged, not skipped. */
+	build(&m, 1, 0, 4, NULL);
+	put(&m, m.len, 0xfffffff0u, 4);			/* n_namesz */
+	put(&m, 64 + 56 + 32, 12, 8);			/* p_filesz */
+	m.len += 12;
+	CHECK(kver_elf_note_code(m.b, m.len, &code) == KVER_EELF,
+	      "a broken 12-byte note at the end");
+}
+
+/* A PT_NOTE aligned to 16: its notes are 4-aligned, as for any alignment but 8. */
+static void check_align16(void)
+{
+	struct img m;
+	uint32_t code = 0;
+	int err;
+
+	build(&m, 1, 0, 4, x86_notes);
+	put(&m, 64 + 56 + 48, 16, 8);			/* p_align */
+	err = kver_elf_note_code(m.b, m.len, &code);
+	CHECK(err == 0 && code == 0x601c0, "p_align 16: %s 0x%x", kver_strerror(err), code);
+}
+
+/* A 64-bit header cut short of its 64 bytes is refused before any field is read. */
+static void check_short_header(void)
+{
+	struct img m;
+	uint32_t code;
+
+	build(&m, 1, 0, 4, x86_notes);
+	for (size_t len = 16; len < 64; len++) {
+		/* Exactly len bytes of memory, so that a read past them is caught. */
+		unsigned char *p = malloc(len);
+
+		if (!p) {
+			CHECK(0, "malloc");
+			return;
+		}
+		memcpy(p, m.b, len);
+		CHECK(kver_elf_note_code(p, len, &code) == KVER_EELF, "ELF64 header of %zu bytes",
+		      len);
+		free(p);
+	}
 }
 
 /* The running process's own vDSO; skipped where it has none (valgrind). */
@@ -213,4 +262,6 @@ void test_vdso(void)
 {
 	check_built();
 	check_broken();
+	check_align16();
+	check_short_header();
 }

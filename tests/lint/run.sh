@@ -101,6 +101,16 @@ lint_case "directory walk" 1 fixtures/tree.expected - fixtures/tree
 # Trees: macros defined in one file and used in another.
 lint_case "wrappers expanded at the use" 1 fixtures/wrappers.expected - fixtures/wrappers
 lint_case "a tree's own 16-bit SUBLEVEL is right" 0 - - fixtures/own-version
+# A tree's own KERNEL_VERSION spares its comparisons only with its own code
+# and only when 256 is neither clamped, carried nor dropped.
+lint_case "a tree's own 16-bit KERNEL_VERSION with the kernel's code is judged" 1 \
+	fixtures/own-kv-only.expected - fixtures/own-kv-only
+lint_case "a tree's own KERNEL_VERSION without SUBLEVEL is judged" 1 \
+	fixtures/own-kv-no-sublevel.expected - fixtures/own-kv-no-sublevel
+lint_case "a tree's own KERNEL_VERSION that carries past 255 is judged" 1 \
+	fixtures/own-kv-carries.expected - fixtures/own-kv-carries
+lint_case "the code under a macro's name, not under a prefix of it" 1 \
+	fixtures/code-wrapper.expected - fixtures/code-wrapper
 lint_case "a file with a constant LINUX_VERSION_CODE is not judged" 1 \
 	fixtures/foreign-os.expected - fixtures/foreign-os
 lint_case "a file behind two symbolic links is read once" 1 fixtures/linked.expected - \
@@ -429,6 +439,55 @@ variable 5 4 254 clamped
 variable 4 9 300 clamp49
 variable 5 4 300 clamp49
 variable 5 4 200 preclamp
+
+# values NAME FULL MAJOR PATCHLEVEL SUBLEVEL < version.h: the numbers the
+# header names on a <linux/version.h> of a real kernel's headers (given on
+# stdin), in #if and in C: the full ones where the header has them, else
+# the code's, whose SUBLEVEL stops at 255.
+values() {
+	v=$work/compat/values-$(printf '%s' "$1" | tr -c 'a-zA-Z0-9.' -)
+	mkdir -p "$v/linux"
+	cat >"$v/linux/version.h"
+	for cc in $compilers; do
+		name="compat values on $1 ($cc)"
+		tap_want "$name" || continue
+		# shellcheck disable=SC2086 # one word per flag
+		if ! $cc $compat_flags -DWANT_FULL="$2" -DWANT_MAJOR="$3" -DWANT_PATCHLEVEL="$4" \
+			-DWANT_SUBLEVEL="$5" -I"$v" -I"$top/compat" -o "$v/values-$cc" \
+			"$here/compat/values.c" >"$v/values.log" 2>&1; then
+			not_ok "$name" "$(cat "$v/values.log")"
+		elif [ "$("$v/values-$cc")" = "$2 $3 $4 $5" ]; then
+			pass "$name"
+		else
+			not_ok "$name" "C reads $("$v/values-$cc"), want $2 $3 $4 $5"
+		fi
+	done
+}
+
+# Debian 11's 5.10 headers (linux-headers-5.10.0-*, SUBLEVEL above 255):
+# the clamped code and macro, no LINUX_VERSION_MAJOR and the others.
+values "Debian 11's 5.10 headers" 0 5 10 255 <<'EOF_H'
+#define LINUX_VERSION_CODE 330495
+#define KERNEL_VERSION(a,b,c) (((a) << 16) + ((b) << 8) + ((c) > 255 ? 255 : (c)))
+EOF_H
+# 4.9.337's: the code clamped, KERNEL_VERSION not.
+values "4.9.337's headers" 0 4 9 255 <<'EOF_H'
+#define LINUX_VERSION_CODE 264703
+#define KERNEL_VERSION(a,b,c) (((a) << 16) + ((b) << 8) + (c))
+EOF_H
+# 4.14.200's, from before the clamp.
+values "4.14.200's headers" 0 4 14 200 <<'EOF_H'
+#define LINUX_VERSION_CODE 265928
+#define KERNEL_VERSION(a,b,c) (((a) << 16) + ((b) << 8) + (c))
+EOF_H
+# 6.1.300 as the kver series builds it: the full numbers.
+values "6.1.300's headers with the full numbers" 1 6 1 300 <<'EOF_H'
+#define LINUX_VERSION_CODE 393727
+#define KERNEL_VERSION(a,b,c) (((a) << 16) + ((b) << 8) + ((c) > 255 ? 255 : (c)))
+#define LINUX_VERSION_MAJOR 6
+#define LINUX_VERSION_PATCHLEVEL 1
+#define LINUX_VERSION_SUBLEVEL 300
+EOF_H
 
 # Every recorded case again under valgrind, from this folder as they ran:
 # a difference fails the run, not a test.
