@@ -191,12 +191,9 @@ int style_point(const char *style, const char *tree, const char *sublevel, const
 		const char *flags = kver_code(t.major, t.patchlevel, 0) >= kver_code(5, 12, 0) ?
 					    "SMP PREEMPT_DYNAMIC" : "SMP";
 
-		if (known)
-			snprintf(p->release, sizeof(p->release), "%u.%u.0-%u-amd64", t.major,
-				 t.patchlevel, known->abi);
-		else
-			snprintf(p->release, sizeof(p->release), "%u.%u.0-%u-amd64", t.major,
-				 t.patchlevel, sub / 4);
+		unsigned int abi = known ? known->abi : sub / 4;
+
+		snprintf(p->release, sizeof(p->release), "%u.%u.0-%u-amd64", t.major, t.patchlevel, abi);
 		if (known)
 			snprintf(p->uts, sizeof(p->uts), "#1 %s Debian %s (%s)", flags, known->package,
 				 known->date);

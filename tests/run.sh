@@ -137,9 +137,17 @@ host_tests() {
 	check "Debian style at 5.10.300: no such release, ABI from SUBLEVEL, no PREEMPT_DYNAMIC before 5.12" \
 		sh -c "'$kl' point --tree 5.10 --style debian --debian-releases tests/lab/debian-releases-5.10 300 |
 			tr '\n' '|' | grep -qF 'release=5.10.0-75-amd64|uts_version=#1 SMP Debian 5.10.300-1 (2026-01-01)|'"
-	printf '5.10.262 46 5.10.999-1 2026-07-31\n' >"$work/bad-releases"
-	expect_fail "a table of Debian releases with a wrong line is named" \
-		"has a malformed line for 5.10.262" "$kl" point --tree 5.10 --style debian --debian-releases "$work/bad-releases" 262
+	for bad in "5.10.262 46 5.10.999-1 2026-07-31" "5.10.262 46 5.10.2621 2026-07-31" "5.10.262 46 5.10.262-1 2026-7-31"; do
+		printf '%s\n' "$bad" >"$work/bad-releases"
+		expect_fail "a table of Debian releases with a wrong line is named: $bad" \
+			"has a malformed line for 5.10.262" "$kl" point --tree 5.10 --style debian --debian-releases "$work/bad-releases" 262
+	done
+	# PREEMPT_DYNAMIC came with 5.12: Debian's 5.11 and 5.12 kernels say
+	# "#1 SMP Debian ..." and "#1 SMP PREEMPT_DYNAMIC Debian ...".
+	check "Debian style: no PREEMPT_DYNAMIC in 5.11's uname -v" \
+		sh -c "'$kl' point --tree 5.11 --style debian 300 | grep -qxF 'uts_version=#1 SMP Debian 5.11.300-1 (2026-01-01)'"
+	check "Debian style: PREEMPT_DYNAMIC in 5.12's uname -v" \
+		sh -c "'$kl' point --tree 5.12 --style debian 300 | grep -qxF 'uts_version=#1 SMP PREEMPT_DYNAMIC Debian 5.12.300-1 (2026-01-01)'"
 	check "a real Debian kernel's strings reproduced as given (custom style)" \
 		sh -c "'$kl' point --tree 6.1 --release 6.1.0-27-amd64 \
 			--uts-version '#1 SMP PREEMPT_DYNAMIC Debian 6.1.115-1 (2024-11-01)' 115 |
