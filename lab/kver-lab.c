@@ -18,6 +18,11 @@
  *   kver-lab progress --tree T --total N ...
  *                                    follow a full kernel build
  *                                    (cmd_progress.c, progress.c)
+ *   kver-lab plan [--explain] --src S --build B --config-hash H -- VAR...
+ *                                    the path that builds a point, and why
+ *                                    (cmd_plan.c, plan.c); plan begin|learn|
+ *                                    learned|built|drop-steps|show: the build
+ *                                    folder's record around lab/build.sh's makes
  *   kver-lab apt-source SUITE [COMPONENT...]
  *                                    the lab's own sources.list line for
  *                                    another Debian suite (cmd_aptsrc.c,
@@ -56,6 +61,7 @@ static const struct command {
 	{ "point", cmd_point },
 	{ "progress", cmd_progress },
 	{ "apt-source", cmd_aptsrc },
+	{ "plan", cmd_plan },
 };
 
 static void usage(FILE *f)
@@ -70,6 +76,9 @@ static void usage(FILE *f)
 		"       kver-lab point --tree M.P [--style upstream|debian] [--release R]\n"
 		"                      [--uts-version U] [--debian-releases FILE] SUBLEVEL\n"
 		"       kver-lab apt-source [--etc DIR] SUITE [COMPONENT...]\n"
+		"       kver-lab plan [--explain] --src SRC --build BUILD --config-hash HASH\n"
+		"                     [--tree T] [--cc-version LINE] [--env-now FILE] -- MAKE_VAR...\n"
+		"       kver-lab plan begin|learn|learned|built|drop-steps ... ; plan show BUILD [NAME]\n"
 		"\n"
 		"sublevels  check SUBLEVEL points (decimal 0..65535, no sign, no leading zero)\n"
 		"report     judge each boot folder left by lab/boot.sh, print a table,\n"
@@ -97,7 +106,11 @@ static void usage(FILE *f)
 		"           Debian's own ABI, package version and date\n"
 		"apt-source the sources.list line for another Debian suite (default component:\n"
 		"           main), from the archive this machine's apt (DIR, /etc/apt) uses for\n"
-		"           a suite of the same kind; the lab's own apt state reads it\n");
+		"           a suite of the same kind; the lab's own apt state reads it\n"
+		"plan       which path builds a point in a build folder (full, incremental,\n"
+		"           version-only, replayed, or refuse) and why, from the folder's\n"
+		"           record BUILD/.kver-plan; --explain: one line. The other forms\n"
+		"           keep the record around lab/build.sh's makes (docs/lab-paths.md)\n");
 }
 
 int main(int argc, char **argv)
