@@ -187,6 +187,9 @@ host_tests() {
 			sh lab/run.sh --trees 6.1 --out "$work/bad" "$opt" "$val" 300
 	done
 	tap_sub "verdicts of recorded boots" sh tests/lab/verdicts.sh
+	# The build planner's glue (lab/build.sh, lab/prepare.sh) on a stand-in
+	# kernel tree, in a cache of its own: every path, switch and fallback.
+	tap_sub "build planner on a stand-in kernel" sh tests/lab/plan-glue.sh
 	# A part run beside the others (the lab's per-tree proofs) prints its
 	# own numbers; tap_collect counts its results in this run's order.
 	printf '%s\n' 'ok 7 a' '# seen' 'not ok 8 b' 'ok 9 c # SKIP why' >"$work/part.tap"
@@ -274,7 +277,7 @@ lab_negative() {
 	echo 0001-does-not-apply.patch >"$work/badseries/series"
 	expect_fail "$n6" \
 		"patch 0001-does-not-apply.patch does not apply to linux-source-$tree .*Makefile: Hunk #1 FAILED" \
-		sh lab/prepare.sh "$tree" "$work/badseries"
+		with_lock "$tree" sh lab/prepare.sh "$tree" "$work/badseries"
 }
 
 # A version-only point must leave exactly what Kbuild's whole make leaves,
@@ -481,9 +484,10 @@ lab_switch() {
 	# recorded: whether mainline's folder records its steps and what its
 	# top Makefile exports, for its last key.
 	recorded() {
-		_k=$(sed -n 1p "$build/.kver-fast" 2>/dev/null)
-		[ "$(sed -n 1p "$build/.kver-made-env" 2>/dev/null)" = "# $_k" ] &&
-			[ "$(sed -n 1p "$build/.kver-replay.mk" 2>/dev/null)" = "# $_k" ]
+		_k=$(build/lab/kver-lab plan show "$build" key) &&
+			[ "$(build/lab/kver-lab plan show "$build" made-env)" = "$_k" ] &&
+			[ "$(build/lab/kver-lab plan show "$build" steps)" = "$_k" ] &&
+			[ -f "$build/.kver-replay.mk" ]
 	}
 	if ! prep "$top/patches/variants/mainline"; then
 		why="switching to mainline failed"
@@ -491,7 +495,7 @@ lab_switch() {
 		# The walk must be at another version than the folder's last
 		# build, or it compiles nothing and learns no steps.
 		walk=308
-		[ "$(cat "$build/.kver-release" 2>/dev/null)" != "$tree.308" ] || walk=310
+		[ "$(build/lab/kver-lab plan show "$build" release)" != "$tree.308" ] || walk=310
 		rm -f "$build/.kver-replay.mk"
 		if ! fb "$walk" "$work/fast-h" || ! recorded; then
 			why="mainline at $walk did not learn its steps"

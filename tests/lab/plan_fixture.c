@@ -141,7 +141,8 @@ int fx_tree(const char *r, const char *tree)
 	copy_from_len = strlen(from);
 	if (nftw(from, copy_one, 16, FTW_PHYS))
 		return -1;
-	snprintf(from, sizeof(from), "%s/%s/src/scripts/link-vmlinux.sh", fx_dir, tree);
+	/* The lines of the tree's scripts/link-vmlinux.sh that the planner reads. */
+	snprintf(from, sizeof(from), "%s/%s/link-vmlinux.lines", fx_dir, tree);
 	if (!access(from, F_OK) && fx_copy(from, fx_path(r, tree, "src/scripts/link-vmlinux.sh")))
 		return -1;
 	return fx_write(fx_path(r, tree, "src/.kver-series"), "s-now\n") ||
