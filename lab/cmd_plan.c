@@ -316,7 +316,7 @@ static int learned(struct opts *o, struct plan_state *st)
 static int done(struct opts *o, struct plan_state *st)
 {
 	enum plan_path kind, planned;
-	char objects[128], *release;
+	char objects[128], stamp[64], *release;
 
 	need_pending(st, o->r.build);
 	if (!o->kind || plan_path_parse(o->kind, &kind) || kind == PLAN_REFUSE)
@@ -333,6 +333,8 @@ static int done(struct opts *o, struct plan_state *st)
 		if (!st->dirs.n)
 			printf("no directory of the version found: the next point is the whole make\n");
 	}
+	if (plan_vmlinux(o->r.build, stamp, sizeof(stamp)) || plan_set(&st->vmlinux, stamp))
+		die("the build left no %s/vmlinux%s", o->r.build, "");
 	if (!(release = plan_slurp(at(o->r.build, "include/config/kernel.release"), NULL)))
 		die("the build left no %s/include/config/kernel.release%s", o->r.build, "");
 	release[strcspn(release, "\n")] = '\0';

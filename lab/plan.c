@@ -328,7 +328,7 @@ int plan_decide(const struct plan_req *r, const struct plan_state *st, struct pl
 {
 	struct plan_switch sw;
 	struct strv old = { 0 };
-	char path[4096], *series, old_key[17], why[sizeof(p->why)];
+	char path[4096], *series, old_key[17], why[sizeof(p->why)], now[64];
 	int rc = 0, has_switch;
 
 	memset(p, 0, sizeof(*p));
@@ -369,6 +369,13 @@ int plan_decide(const struct plan_req *r, const struct plan_state *st, struct pl
 	}
 	if (st->bad) {
 		say(p, "nothing learned is trusted: %s", st->bad);
+		return 0;
+	}
+	/* A make the planner did not run (by hand, or a lab of before the
+	 * record) leaves another vmlinux than the one the record knows. */
+	if (st->key && (plan_vmlinux(r->build, now, sizeof(now)) || !st->vmlinux ||
+			strcmp(st->vmlinux, now))) {
+		say(p, "vmlinux is not the one the folder's record knows: another make built it");
 		return 0;
 	}
 	if (st->key && !strcmp(st->key, p->key))

@@ -63,6 +63,7 @@ struct plan_state {
 	char *objects;		/* "CONFIG N": the objects of the last full build of CONFIG */
 	char *kind;		/* the path the last build took (point.meta's build=) */
 	char *release;		/* the release it carries (include/config/kernel.release) */
+	char *vmlinux;		/* its vmlinux then (plan_vmlinux): another make since? */
 	/* The build under way (plan begin), made the folder's by plan done. */
 	char *pending;		/* its key */
 	struct strv pending_parts;
@@ -72,6 +73,8 @@ struct plan_state {
 };
 #define PLAN_RECORD ".kver-plan"
 #define PLAN_STEPS ".kver-replay.mk"
+/* BUILD/vmlinux's time and size, "SECONDS.NANOSECONDS SIZE", into buf; 0, or -1 when absent. */
+int plan_vmlinux(const char *build, char *buf, size_t size);
 /* Read BUILD's record (absent: an empty one; a record of the lab before it, imported). */
 int plan_state_read(struct plan_state *st, const char *build);
 /* Write it, whole, in place of the old one; the old hidden files go. 0 or -1 (errno). */

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "plan.h"
@@ -120,6 +121,19 @@ char *plan_slurp(const char *path, size_t *len)
 	return buf;
 }
 
+int plan_vmlinux(const char *build, char *buf, size_t size)
+{
+	char path[4096];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "%s/vmlinux", build);
+	if (stat(path, &st))
+		return -1;
+	snprintf(buf, size, "%lld.%09ld %lld", (long long)st.st_mtim.tv_sec,
+		 (long)st.st_mtim.tv_nsec, (long long)st.st_size);
+	return 0;
+}
+
 int plan_set(char **field, const char *value)
 {
 	char *c = value ? strdup(value) : NULL;
@@ -134,7 +148,7 @@ int plan_set(char **field, const char *value)
 void plan_state_free(struct plan_state *st)
 {
 	char **fields[] = { &st->bad, &st->config, &st->key, &st->steps, &st->env_key,
-			    &st->objects, &st->kind, &st->release, &st->pending,
+			    &st->objects, &st->kind, &st->release, &st->vmlinux, &st->pending,
 			    &st->pending_config, &st->pending_path };
 
 	for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++)
@@ -150,11 +164,11 @@ void plan_state_free(struct plan_state *st)
 static char **field_of(struct plan_state *st, const char *name, struct strv **list)
 {
 	static const char *const names[] = { "config", "key", "steps", "made-env", "objects",
-					     "kind", "release", "pending", "pending.config",
-					     "pending.path" };
+					     "kind", "release", "vmlinux", "pending",
+					     "pending.config", "pending.path" };
 	char **fields[] = { &st->config, &st->key, &st->steps, &st->env_key, &st->objects,
-			    &st->kind, &st->release, &st->pending, &st->pending_config,
-			    &st->pending_path };
+			    &st->kind, &st->release, &st->vmlinux, &st->pending,
+			    &st->pending_config, &st->pending_path };
 
 	*list = NULL;
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
@@ -321,6 +335,7 @@ void plan_state_print(const struct plan_state *st, FILE *f)
 	put(f, "objects", st->objects);
 	put(f, "kind", st->kind);
 	put(f, "release", st->release);
+	put(f, "vmlinux", st->vmlinux);
 	put(f, "pending", st->pending);
 	put_list(f, "pending.part", &st->pending_parts);
 	put(f, "pending.config", st->pending_config);

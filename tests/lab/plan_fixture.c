@@ -197,5 +197,11 @@ void fx_learned(struct plan_state *st, const struct fx_req *q, const char *serie
 	plan_key(&st->parts, key);
 	plan_set(&st->key, key);
 	plan_set(&st->config, q->r.config_hash);
+	{
+		char stamp[64];
+
+		if (!plan_vmlinux(q->build, stamp, sizeof(stamp)))
+			plan_set(&st->vmlinux, stamp);
+	}
 	plan_version_dirs(q->build, &st->dirs);
 }

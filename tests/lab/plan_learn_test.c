@@ -380,6 +380,7 @@ static void test_record(void)
 	plan_set(&st.env_key, "0123456789abcdef");
 	plan_set(&st.kind, "replayed");
 	plan_set(&st.release, "6.1.300");
+	plan_set(&st.vmlinux, "1765000000.123456789 2048");
 	plan_set(&st.pending, "fedcba9876543210");
 	strv_add(&st.pending_parts, "series=s");
 	plan_set(&st.pending_config, "c2");
@@ -395,6 +396,7 @@ static void test_record(void)
 			    "key.part=cc=gcc (Debian 12.2.0-14) 12.2.0\nkey.part=make:X=a=b\n"
 			    "dirs=init kernel\nmade-env=0123456789abcdef\nenv=PAHOLE_FLAGS=a\\\\b\\nc\n"
 			    "objects=0901d49be203540f 832\nkind=replayed\nrelease=6.1.300\n"
+			    "vmlinux=1765000000.123456789 2048\n"
 			    "pending=fedcba9876543210\npending.part=series=s\npending.config=c2\n"
 			    "pending.path=version-only\npending.switched=1\n"), "%s", text);
 	CHECK(back.pending_switched == 1 && !strcmp(back.env.v[0], "PAHOLE_FLAGS=a\\b\nc"), "values");

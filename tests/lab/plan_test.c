@@ -159,8 +159,9 @@ static void test_full_and_resumed(void)
 	plan_state_free(&st);
 }
 
-/* rule: KVER_FAST=0, a record that does not read, a build that did not
- * finish, no directories learned: the whole make, each said */
+/* rule: KVER_FAST=0, a record that does not read, a vmlinux the record does
+ * not know, a build that did not finish, no directories learned: the whole
+ * make, each said */
 static void test_whole_make_when_nothing_is_trusted(void)
 {
 	const char *root = fx_root();
@@ -183,6 +184,21 @@ static void test_whole_make_when_nothing_is_trusted(void)
 	      p.why);
 	plan_free(&p);
 	plan_set(&st.bad, NULL);
+	/* A make the planner did not run: another vmlinux than the record's. */
+	fx_write(fx_path(root, "6.1", "build/vmlinux"), "linked by hand\n");
+	CHECK(!strcmp(decide(&q, &st, &p), "incremental") && strstr(p.why, "another make built it"),
+	      "%s", p.why);
+	plan_free(&p);
+	plan_set(&st.vmlinux, NULL);
+	CHECK(!strcmp(decide(&q, &st, &p), "incremental") && strstr(p.why, "another make built it"),
+	      "no vmlinux in the record: %s", p.why);
+	plan_free(&p);
+	{
+		char stamp[64];
+
+		plan_vmlinux(q.build, stamp, sizeof(stamp));
+		plan_set(&st.vmlinux, stamp);
+	}
 	strv_free(&st.dirs);
 	CHECK(!strcmp(decide(&q, &st, &p), "incremental") &&
 	      !strcmp(p.why, "the last build learned no directories of the version"), "%s", p.why);

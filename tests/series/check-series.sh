@@ -119,9 +119,10 @@ say() {
 	printf '%s\n' "$*"
 }
 
-# A fresh git copy of the pristine tree.
+# A fresh git copy of the pristine tree, under the tree's lock (lab/fetch.sh
+# replaces it).
 say "copying $pristine to $src"
-cp -a "$pristine" "$src"
+with_lock "$tree" cp -a "$pristine" "$src"
 chmod -R u+w "$src"
 rm -f "$src/.kver-tree"
 git -C "$src" init -q
@@ -241,7 +242,7 @@ done
 # a cache file into the tree it runs in, so the pristine one runs in a
 # hard-link copy (new files there leave the pristine tree alone).
 rm -rf "$work/pristine"
-cp -al "$pristine" "$work/pristine"
+with_lock "$tree" cp -al "$pristine" "$work/pristine"
 kept_file=$here/checkpatch-kept
 for p in $patches; do
 	allowed=$(sed -n "s|^$tree/$p:||p" "$kept_file" 2>/dev/null)
