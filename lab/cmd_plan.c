@@ -323,10 +323,7 @@ static int done(struct opts *o, struct plan_state *st)
 		die("plan built needs --kind full|incremental|version-only|replayed%s%s", "", "");
 	if (!st->pending_path || plan_path_parse(st->pending_path, &planned))
 		planned = PLAN_INCREMENTAL;
-	/* A replay that failed leaves the directories as they were; a walk
-	 * that failed, or a switch's, learns them again. */
-	if (st->pending_switched ||
-	    !(planned == PLAN_REPLAY || (planned == PLAN_WALK && kind == PLAN_WALK))) {
+	if (!plan_keeps_dirs(planned, kind, st->pending_switched)) {
 		strv_free(&st->dirs);
 		if (plan_version_dirs(o->r.build, &st->dirs))
 			die("reading the dependency files of %s failed: %s", o->r.build, strerror(errno));

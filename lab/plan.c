@@ -38,6 +38,16 @@ int plan_path_parse(const char *name, enum plan_path *p)
 	return -1;
 }
 
+/* A version-only point rebuilds only what depended on the version: the
+ * folders stay those of the build before, also when its replay failed and
+ * the whole make took over (the same key). A walk that failed, a whole
+ * make, and a series switch's walk (a changed file may have added a folder)
+ * learn them again. */
+int plan_keeps_dirs(enum plan_path planned, enum plan_path took, int switched)
+{
+	return !switched && (planned == PLAN_REPLAY || (planned == PLAN_WALK && took == PLAN_WALK));
+}
+
 void plan_free(struct plan *p)
 {
 	strv_free(&p->parts);
@@ -198,15 +208,13 @@ static int switch_ok(const struct plan_req *r, const struct plan_state *st,
 		rc = -1;
 	for (size_t i = 0; rc > 0 && i < users.n; i++)
 		if (!plan_in_dirs(users.v[i], &st->dirs)) {
-			snprintf(p->why, sizeof(p->why),
-				 "%s depends on a changed file and is outside the version's directories",
+			say(p, "%s depends on a changed file and is outside the version's directories",
 				 users.v[i]);
 			rc = 0;
 		}
 	if (rc > 0 && strv_has(&sw->changed, "Makefile")) {
 		if (!st->env_key || strcmp(st->env_key, old_key)) {
-			snprintf(p->why, sizeof(p->why),
-				 "the top Makefile changed and its environment was not recorded");
+			say(p, "the top Makefile changed and its environment was not recorded");
 			rc = 0;
 		} else if (!r->env_now) {
 			p->need_env = 1;
@@ -278,8 +286,7 @@ static int same_key(const struct plan_req *r, const struct plan_state *st, struc
 			return -1;
 	if (replay && st->steps && !strcmp(st->steps, p->key) && (p->steps = count_steps(r->build))) {
 		p->path = PLAN_REPLAY;
-		snprintf(p->why, sizeof(p->why),
-			 "only the version changed since the last build, and its steps are known");
+		say(p, "only the version changed since the last build, and its steps are known");
 		return 0;
 	}
 	p->path = PLAN_WALK;
@@ -311,16 +318,14 @@ static int after_switch(const struct plan_req *r, const struct plan_state *st,
 	    (p->steps = count_steps(r->build))) {
 		p->path = PLAN_REPLAY;
 		p->carry = 1;
-		snprintf(p->why, sizeof(p->why),
-			 "the series switch changes only the top Makefile's version rules: no whole make");
+		say(p, "the series switch changes only the top Makefile's version rules: no whole make");
 		return 0;
 	}
 	/* Kbuild rebuilds there whatever the switch changed, and writes the
 	 * objects' dependencies afresh. */
 	p->path = PLAN_WALK;
 	p->switched = 1;
-	snprintf(p->why, sizeof(p->why),
-		 "the series switch changes only files of the version's directories: no whole make");
+	say(p, "the series switch changes only files of the version's directories: no whole make");
 	return 0;
 }
 
@@ -335,7 +340,7 @@ int plan_decide(const struct plan_req *r, const struct plan_state *st, struct pl
 	if (check_request(r, p))
 		return 0;
 	snprintf(path, sizeof(path), "%s/.kver-series", r->src);
-	if (!(series = plan_slurp(path, NULL)) || !series[strcspn(series, "\n")] || !series[0]) {
+	if (!(series = plan_slurp(path, NULL)) || !series[0] || series[0] == '\n') {
 		free(series);
 		return refuse(p, "tree has no prepared source (no %s): run lab/prepare.sh first",
 			      path);

@@ -112,6 +112,9 @@ struct plan {
 /* Decide; 0, or -1 on a failure to read the folder (why says it). */
 int plan_decide(const struct plan_req *r, const struct plan_state *st, struct plan *p);
 void plan_free(struct plan *p);
+/* After a build that went well: whether the folder's version directories
+ * still hold (else they are learned again from its .cmd files). */
+int plan_keeps_dirs(enum plan_path planned, enum plan_path took, int switched);
 /* The key's parts of a request, and the key (16 hex digits) of a list of parts. */
 int plan_parts(const struct plan_req *r, const char *series, struct strv *parts);
 void plan_key(const struct strv *parts, char key[17]);

@@ -60,6 +60,27 @@ static void test_version_dirs_nested_and_without_archive(void)
 	strv_free(&dirs);
 }
 
+/* rule: a target is in a walked folder when below it, or below the boot image's */
+static void test_target_in_the_walked_folders(void)
+{
+	static const struct {
+		const char *target;
+		int in;
+	} cases[] = {
+		{ "init/version.o", 1 }, { "init/tests/linux_version_kunit.o", 1 },
+		{ "kernel/sys.o", 1 }, { "initramfs/x.o", 0 }, { "kernel", 0 }, { "vmlinux", 0 },
+		{ "arch/x86/boot/version.o", 1 }, { "arch/x86/boot", 0 }, { "arch/x86/kernel/x.o", 0 },
+		{ "lib/x.o", 0 },
+	};
+	struct strv dirs = { 0 };
+
+	strv_add(&dirs, "init");
+	strv_add(&dirs, "kernel");
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		CHECK(plan_in_dirs(cases[i].target, &dirs) == cases[i].in, "%s", cases[i].target);
+	strv_free(&dirs);
+}
+
 /* rule: a path relative to the build folder, as ccache writes it */
 static void test_relative_path_of_the_source(void)
 {
@@ -124,6 +145,9 @@ static void test_thin_archive_sizes_only(void)
 	memcpy(b, a, len);
 	memcpy(b + names + 48, "121       ", 10);
 	CHECK(!plan_thin_same(a, len, b, len), "the name table's size");
+	memcpy(b, a, len);
+	b[member + 40] = '7';
+	CHECK(!plan_thin_same(a, len, b, len), "a member's mode");
 	memcpy(b, a, len);
 	b[member + 58] = ' ';
 	CHECK(!plan_thin_same(a, len, b, len), "a broken header");
@@ -227,6 +251,28 @@ static void test_steps_of_a_version_only_make(void)
 	text = learn(root, order, sizeof(order) / sizeof(order[0]) - 2, &rc, why);
 	CHECK(!rc && strstr(text, " kernel/sys.o init/built-in.a init/version-timestamp.o\n"), "%s",
 	      text);
+	free(text);
+	/* A compile of a version header that reads another step waits for the
+	 * steps before it (as vdso2c reads vdso64.so); a .cmd file of the
+	 * mark's own time is not the make's. */
+	fx_write(fx_path(root, "6.1", "build/arch/x86/entry/vdso/.vdso-image-64.c.cmd"),
+		 "cmd_arch/x86/entry/vdso/vdso-image-64.c := arch/x86/entry/vdso/vdso2c "
+		 "arch/x86/entry/vdso/vdso64.so.dbg arch/x86/entry/vdso/vdso-note.o "
+		 "include/generated/uapi/linux/version.h\n");
+	{
+		static const char *const two[] = {
+			"build/include/generated/utsrelease.h", "build/arch/x86/entry/vdso/.vdso-note.o.cmd",
+			"build/arch/x86/entry/vdso/.vdso-image-64.c.cmd",
+		};
+
+		text = learn(root, two, 3, &rc, why);
+	}
+	CHECK(!rc && strstr(text, "\nkver-replay/arch/x86/entry/vdso/vdso-image-64.c: kver-replay-headers "
+				  "kver-replay/arch/x86/entry/vdso/vdso-note.o\n"), "%s", text);
+	free(text);
+	fx_mtime(fx_path(root, "6.1", "build/kernel/.sys.o.cmd"), 1000);
+	text = learn(root, order, 5, &rc, why);
+	CHECK(!rc && !strstr(text, "kernel/sys.o"), "at the mark: %s", text);
 	free(text);
 }
 
@@ -419,6 +465,7 @@ int main(int argc, char **argv)
 		fx_dir = argv[1];
 	KT_RUN(test_version_header_words());
 	KT_RUN(test_version_dirs_nested_and_without_archive());
+	KT_RUN(test_target_in_the_walked_folders());
 	KT_RUN(test_relative_path_of_the_source());
 	KT_RUN(test_thin_archive_sizes_only());
 	KT_RUN(test_steps_of_a_version_only_make());

@@ -124,7 +124,9 @@ static void test_switch_within_the_version_dirs(void)
 		CHECK(!fx_tree(root, trees[t]), "fixture");
 		fx_req(&q, root, trees[t]);
 		fx_learned(&st, &q, "s-before");
-		set_switch(root, trees[t], "kernel/sys.c\ninit/version.c\nDocumentation/x.rst");
+		/* arch/x86/boot: bzImage walks it always. */
+		set_switch(root, trees[t], "kernel/sys.c\ninit/version.c\nDocumentation/x.rst\n"
+					   "arch/x86/boot/version.c");
 		CHECK(!strcmp(decide(&q, &st, &p), "version-only") && p.switched && !p.carry,
 		      "%s: %s", trees[t], p.why);
 		CHECK(strstr(p.why, "changes only files of the version's directories") != NULL, "%s",
@@ -259,6 +261,17 @@ static void test_switch_of_the_makefile_alone_replays(void)
 	q.env[0] = NULL;
 	plan_set(&st.steps, "0123456789abcdef");
 	CHECK(!strcmp(decide(&q, &st, &p), "version-only") && !p.carry, "other steps: %s", p.why);
+	plan_free(&p);
+	/* The top Makefile and another file: the steps may not hold. */
+	plan_set(&st.steps, old);
+	{
+		char text[256];
+
+		snprintf(text, sizeof(text), "%s\nMakefile\ninit/version.c\n", from);
+		fx_write(fx_path(root, "6.1", "src/.kver-switch"), text);
+	}
+	CHECK(!strcmp(decide(&q, &st, &p), "version-only") && !p.carry && p.switched,
+	      "Makefile and init/version.c: %s", p.why);
 	plan_free(&p);
 	/* A record of a third series: the switch is not from the folder's build. */
 	plan_state_free(&st);

@@ -289,10 +289,86 @@ static void test_refused_requests(void)
 	CHECK(!strcmp(decide(&q, &st, &p), "refuse") && strstr(p.why, "no version"), "%s", p.why);
 	plan_free(&p);
 	fx_req(&q, root, "6.1");
+	fx_write(fx_path(root, "6.1", "src/.kver-series"), "\n");
+	CHECK(!strcmp(decide(&q, &st, &p), "refuse") && strstr(p.why, "no prepared source"), "%s",
+	      p.why);
+	plan_free(&p);
 	remove(fx_path(root, "6.1", "src/.kver-series"));
 	CHECK(!strcmp(decide(&q, &st, &p), "refuse") && strstr(p.why, "no prepared source"), "%s",
 	      p.why);
 	plan_free(&p);
+}
+
+/* rule: KVER_FAST and KVER_REPLAY are on when unset, empty or 1 */
+static void test_knobs_on_when_unset_empty_or_one(void)
+{
+	static const char *const on[] = { "KVER_FAST=", "KVER_FAST=1", "KVER_REPLAY=",
+					  "KVER_REPLAY=1" };
+	static const char *const off[] = { "KVER_FAST=0", "KVER_FAST=yes", "KVER_REPLAY=0",
+					   "KVER_REPLAY=true" };
+	const char *root = fx_root();
+	struct fx_req q;
+	struct plan_state st;
+	struct plan p;
+
+	CHECK(!fx_tree(root, "6.12"), "fixture");
+	fx_req(&q, root, "6.12");
+	fx_learned(&st, &q, "s-now");
+	fx_write(fx_path(root, "6.12", "build/" PLAN_STEPS), "REPLAY_STEPS := init/version.o\n");
+	plan_set(&st.steps, st.key);
+	for (size_t i = 0; i < 4; i++) {
+		q.env[0] = (char *)on[i];
+		CHECK(!strcmp(decide(&q, &st, &p), "replayed"), "%s: %s", on[i], p.why);
+		plan_free(&p);
+		q.env[0] = (char *)off[i];
+		CHECK(p.path == PLAN_REPLAY && strcmp(decide(&q, &st, &p), "replayed"), "%s: %s",
+		      off[i], p.why);
+		plan_free(&p);
+	}
+	plan_state_free(&st);
+}
+
+/* rule: the key is its parts, each whole: two variables are not one */
+static void test_key_of_its_parts(void)
+{
+	const char *root = fx_root();
+	struct fx_req a, b;
+	char ka[17], kb[17], kc[17];
+
+	CHECK(!fx_tree(root, "6.1"), "fixture");
+	fx_req(&a, root, "6.1");
+	fx_var(&a, "X=a");
+	fx_var(&a, "Y=b");
+	fx_req(&b, root, "6.1");
+	fx_var(&b, "X=amake:Y=b");
+	fx_key(&a, "s", ka);
+	fx_key(&b, "s", kb);
+	CHECK(strcmp(ka, kb), "X=a Y=b and X=amake:Y=b: %s", ka);
+	fx_key(&a, "t", kc);
+	CHECK(strcmp(ka, kc) && strlen(ka) == 16, "%s %s", ka, kc);
+}
+
+/* rule: the version's directories hold after a version-only point, not
+ * after a whole make, a failed walk or a switch's walk */
+static void test_directories_kept_or_learned_again(void)
+{
+	static const struct {
+		enum plan_path planned, took;
+		int switched, keeps;
+	} cases[] = {
+		{ PLAN_REPLAY, PLAN_REPLAY, 0, 1 },
+		{ PLAN_REPLAY, PLAN_INCREMENTAL, 0, 1 },
+		{ PLAN_WALK, PLAN_WALK, 0, 1 },
+		{ PLAN_WALK, PLAN_INCREMENTAL, 0, 0 },
+		{ PLAN_WALK, PLAN_WALK, 1, 0 },
+		{ PLAN_REPLAY, PLAN_REPLAY, 1, 0 },
+		{ PLAN_INCREMENTAL, PLAN_INCREMENTAL, 0, 0 },
+		{ PLAN_FULL, PLAN_FULL, 0, 0 },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		CHECK(plan_keeps_dirs(cases[i].planned, cases[i].took, cases[i].switched) ==
+		      cases[i].keeps, "case %zu", i);
 }
 
 int main(int argc, char **argv)
@@ -307,6 +383,9 @@ int main(int argc, char **argv)
 	KT_RUN(test_whole_make_when_nothing_is_trusted());
 	KT_RUN(test_replay_of_the_steps_learned());
 	KT_RUN(test_refused_requests());
+	KT_RUN(test_knobs_on_when_unset_empty_or_one());
+	KT_RUN(test_key_of_its_parts());
+	KT_RUN(test_directories_kept_or_learned_again());
 	fx_cleanup();
 	return kt_done();
 }
