@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "kver_test.h"
 #include "plan_fixture.h"
 
 const char *fx_dir = "../tests/lab/fixtures/plan";
@@ -204,4 +205,27 @@ void fx_learned(struct plan_state *st, const struct fx_req *q, const char *serie
 			plan_set(&st->vmlinux, stamp);
 	}
 	plan_version_dirs(q->build, &st->dirs);
+}
+
+const char *fx_point(const char *tree, const char *series, struct fx_req *q,
+		     struct plan_state *st)
+{
+	const char *r = fx_root();
+
+	CHECK(!fx_tree(r, tree), "the fixture of %s", tree);
+	fx_req(q, r, tree);
+	if (series)
+		fx_learned(st, q, series);
+	else
+		memset(st, 0, sizeof(*st));
+	return r;
+}
+
+const char *fx_decide(const struct fx_req *q, const struct plan_state *st, struct plan *p)
+{
+	if (plan_decide(&q->r, st, p)) {
+		CHECK(0, "plan_decide failed");
+		return "error";
+	}
+	return plan_path_name(p->path);
 }

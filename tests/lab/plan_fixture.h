@@ -45,4 +45,11 @@ void fx_key(const struct fx_req *q, const char *series, char key[17]);
  * its key, the directories its .cmd files give, the config. */
 void fx_learned(struct plan_state *st, const struct fx_req *q, const char *series);
 
+/* A new root with TREE's folders, the point q in it and, when series is
+ * not NULL, the record of its last build under series (fx_learned); the root. */
+const char *fx_point(const char *tree, const char *series, struct fx_req *q,
+		     struct plan_state *st);
+/* The plan for q on the record st; the path's name (a failure is a check failed). */
+const char *fx_decide(const struct fx_req *q, const struct plan_state *st, struct plan *p);
+
 #endif

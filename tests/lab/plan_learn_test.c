@@ -84,27 +84,22 @@ static void test_target_in_the_walked_folders(void)
 /* rule: a path relative to the build folder, as ccache writes it */
 static void test_relative_path_of_the_source(void)
 {
+	static const char *const cases[][3] = {
+		{ "build", "src", "../src" }, { "build/init", "src/scripts", "../../src/scripts" },
+		{ "build", "build/init", "init" }, { "build/init", "build", ".." },
+		{ "build", "build", "." }, { "build", "nowhere", NULL },
+	};
 	const char *root = fx_root();
-	char *r;
 
 	CHECK(!fx_tree(root, "6.12"), "fixture");
-	r = plan_relpath(fx_path(root, "6.12", "build"), fx_path(root, "6.12", "src"));
-	CHECK(r && !strcmp(r, "../src"), "%s", r ? r : "(null)");
-	free(r);
-	r = plan_relpath(fx_path(root, "6.12", "build/init"), fx_path(root, "6.12", "src/scripts"));
-	CHECK(r && !strcmp(r, "../../src/scripts"), "%s", r ? r : "(null)");
-	free(r);
-	r = plan_relpath(fx_path(root, "6.12", "build"), fx_path(root, "6.12", "build/init"));
-	CHECK(r && !strcmp(r, "init"), "%s", r ? r : "(null)");
-	free(r);
-	r = plan_relpath(fx_path(root, "6.12", "build/init"), fx_path(root, "6.12", "build"));
-	CHECK(r && !strcmp(r, ".."), "%s", r ? r : "(null)");
-	free(r);
-	r = plan_relpath(fx_path(root, "6.12", "build"), fx_path(root, "6.12", "build"));
-	CHECK(r && !strcmp(r, "."), "%s", r ? r : "(null)");
-	free(r);
-	CHECK(!plan_relpath(fx_path(root, "6.12", "build"), fx_path(root, "6.12", "nowhere")),
-	      "a folder that is not there");
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *r = plan_relpath(fx_path(root, "6.12", cases[i][0]),
+				       fx_path(root, "6.12", cases[i][1]));
+
+		CHECK(cases[i][2] ? r && !strcmp(r, cases[i][2]) : !r, "%s to %s: %s", cases[i][0],
+		      cases[i][1], r ? r : "(none)");
+		free(r);
+	}
 }
 
 /* The real init/built-in.a of a tree, and a copy with one byte changed at off. */

@@ -32,6 +32,23 @@ static char *switch_from(const char *root, const char *tree, const char *record)
 	return from;
 }
 
+/* The point q after the lab's switch record (TREE/record) in a new root,
+ * the folder's last build at the series it left (its key in old); the
+ * series' name. */
+static char *after_switch(const char **rootp, const char *tree, const char *record,
+			  struct fx_req *q, struct plan_state *st, char old[17])
+{
+	const char *root = *rootp = fx_root();
+	char *from;
+
+	CHECK(!fx_tree(root, tree), "fixture");
+	CHECK((from = switch_from(root, tree, record)) != NULL, "%s", record);
+	fx_req(q, root, tree);
+	fx_learned(st, q, from ? from : "");
+	fx_key(q, from ? from : "", old);
+	return from;
+}
+
 static void set_switch(const char *root, const char *tree, const char *changed)
 {
 	char text[1024];
@@ -40,29 +57,18 @@ static void set_switch(const char *root, const char *tree, const char *changed)
 	fx_write(fx_path(root, tree, "src/.kver-switch"), text);
 }
 
-static const char *decide(const struct fx_req *q, const struct plan_state *st, struct plan *p)
-{
-	if (plan_decide(&q->r, st, p)) {
-		CHECK(0, "plan_decide failed");
-		return "error";
-	}
-	return plan_path_name(p->path);
-}
-
 /* rule: an object outside the version's folders that names a changed file
  * as $src/FILE needs the whole make */
 static void test_switch_object_outside_absolute_path(void)
 {
-	const char *root = fx_root();
+	const char *root;
 	struct fx_req q;
 	struct plan_state st;
 	struct plan p;
 
-	CHECK(!fx_tree(root, "6.1"), "fixture");
-	fx_req(&q, root, "6.1");
-	fx_learned(&st, &q, "s-before");
+	root = fx_point("6.1", "s-before", &q, &st);
 	set_switch(root, "6.1", "include/linux/utsname.h");
-	CHECK(!strcmp(decide(&q, &st, &p), "incremental"), "%s", p.why);
+	CHECK(!strcmp(fx_decide(&q, &st, &p), "incremental"), "%s", p.why);
 	CHECK(!strcmp(p.why, "the series switch needs the whole make: arch/x86/kernel/dumpstack.o "
 		      "depends on a changed file and is outside the version's directories"), "%s",
 	      p.why);
@@ -86,7 +92,7 @@ static void test_switch_object_outside_ccache_path(void)
 	fx_req(&q, root, "6.1");
 	fx_learned(&st, &q, "s-before");
 	set_switch(root, "6.1", "include/linux/utsname.h");
-	CHECK(!strcmp(decide(&q, &st, &p), "incremental") &&
+	CHECK(!strcmp(fx_decide(&q, &st, &p), "incremental") &&
 	      strstr(p.why, "arch/x86/kernel/dumpstack.o depends on a changed file"), "%s", p.why);
 	plan_free(&p);
 	/* The source tree through a link: its real path is a third form. */
@@ -103,7 +109,7 @@ static void test_switch_object_outside_ccache_path(void)
 		fx_write(fx_path(root, "6.1", "build/arch/x86/kernel/.process.o.d"), d);
 	}
 	snprintf(q.src, sizeof(q.src), "%s", fx_path(root, "6.1", "src-link"));
-	CHECK(!strcmp(decide(&q, &st, &p), "incremental") &&
+	CHECK(!strcmp(fx_decide(&q, &st, &p), "incremental") &&
 	      strstr(p.why, "arch/x86/kernel/process.o depends on a changed file"),
 	      "a .d file, the real path: %s", p.why);
 	plan_free(&p);
@@ -127,7 +133,7 @@ static void test_switch_within_the_version_dirs(void)
 		/* arch/x86/boot: bzImage walks it always. */
 		set_switch(root, trees[t], "kernel/sys.c\ninit/version.c\nDocumentation/x.rst\n"
 					   "arch/x86/boot/version.c");
-		CHECK(!strcmp(decide(&q, &st, &p), "version-only") && p.switched && !p.carry,
+		CHECK(!strcmp(fx_decide(&q, &st, &p), "version-only") && p.switched && !p.carry,
 		      "%s: %s", trees[t], p.why);
 		CHECK(strstr(p.why, "changes only files of the version's directories") != NULL, "%s",
 		      p.why);
@@ -163,7 +169,7 @@ static void test_switch_of_a_file_the_build_reads(void)
 		fx_learned(&st, &q, "s-before");
 		set_switch(root, "5.10", cases[i].file);
 		snprintf(said, sizeof(said), "the build itself reads %s", cases[i].file);
-		decide(&q, &st, &p);
+		fx_decide(&q, &st, &p);
 		CHECK(cases[i].whole ? p.path == PLAN_INCREMENTAL && strstr(p.why, said) :
 				       p.path == PLAN_WALK, "%s: %s", cases[i].file, p.why);
 		plan_free(&p);
@@ -172,7 +178,7 @@ static void test_switch_of_a_file_the_build_reads(void)
 	/* The lab's own switch to the kunit series: init/Makefile changed. */
 	CHECK((from = switch_from(root, "5.10", "switch-kunit")) != NULL, "switch-kunit");
 	fx_learned(&st, &q, from);
-	CHECK(!strcmp(decide(&q, &st, &p), "incremental") &&
+	CHECK(!strcmp(fx_decide(&q, &st, &p), "incremental") &&
 	      strstr(p.why, "the build itself reads init/Makefile"), "%s", p.why);
 	plan_free(&p);
 	plan_state_free(&st);
@@ -185,44 +191,40 @@ static void test_switch_of_the_top_makefile(void)
 	static const char dump[] = "KBUILD_CFLAGS=-O2\0RETPOLINE_CFLAGS=-mx\0MAKEFLAGS=-s\0"
 				   "HOME=/root\0KERNELRELEASE=6.1.300\0";
 	static const char other[] = "KBUILD_CFLAGS=-O3\0RETPOLINE_CFLAGS=-mx\0HOME=/root\0";
-	const char *root = fx_root();
+	const char *root;
 	struct fx_req q;
 	struct plan_state st;
 	struct plan p;
 	char *from, old[17];
 
-	CHECK(!fx_tree(root, "6.1"), "fixture");
-	CHECK((from = switch_from(root, "6.1", "switch-design")) != NULL, "switch-design");
-	fx_req(&q, root, "6.1");
+	from = after_switch(&root, "6.1", "switch-design", &q, &st, old);
 	fx_env(&q, "HOME=/root");
-	fx_learned(&st, &q, from);
-	fx_key(&q, from, old);
-	CHECK(!strcmp(decide(&q, &st, &p), "incremental") &&
+	CHECK(!strcmp(fx_decide(&q, &st, &p), "incremental") &&
 	      strstr(p.why, "the top Makefile changed and its environment was not recorded"), "%s",
 	      p.why);
 	plan_free(&p);
 	plan_set(&st.env_key, old);
 	strv_add(&st.env, "KBUILD_CFLAGS=-O2");
 	strv_add(&st.env, "RETPOLINE_CFLAGS=-mx");
-	CHECK(!strcmp(decide(&q, &st, &p), "version-only") && p.need_env, "%s", p.why);
+	CHECK(!strcmp(fx_decide(&q, &st, &p), "version-only") && p.need_env, "%s", p.why);
 	plan_free(&p);
 	fx_write_bytes(fx_path(root, "6.1", "now.env"), dump, sizeof(dump) - 1);
 	q.r.env_now = fx_path(root, "6.1", "now.env");
-	CHECK(!strcmp(decide(&q, &st, &p), "version-only") && !p.need_env && p.switched, "%s",
+	CHECK(!strcmp(fx_decide(&q, &st, &p), "version-only") && !p.need_env && p.switched, "%s",
 	      p.why);
 	plan_free(&p);
 	fx_write_bytes(fx_path(root, "6.1", "other.env"), other, sizeof(other) - 1);
 	q.r.env_now = fx_path(root, "6.1", "other.env");
-	CHECK(!strcmp(decide(&q, &st, &p), "incremental") &&
+	CHECK(!strcmp(fx_decide(&q, &st, &p), "incremental") &&
 	      strstr(p.why, "the top Makefile exports another environment"), "%s", p.why);
 	plan_free(&p);
 	q.r.env_now = fx_path(root, "6.1", "no.env");
-	CHECK(!strcmp(decide(&q, &st, &p), "incremental") &&
+	CHECK(!strcmp(fx_decide(&q, &st, &p), "incremental") &&
 	      strstr(p.why, "reading the top Makefile failed"), "%s", p.why);
 	plan_free(&p);
 	plan_set(&st.env_key, "0123456789abcdef");
 	q.r.env_now = fx_path(root, "6.1", "now.env");
-	CHECK(!strcmp(decide(&q, &st, &p), "incremental") &&
+	CHECK(!strcmp(fx_decide(&q, &st, &p), "incremental") &&
 	      strstr(p.why, "its environment was not recorded"), "recorded at another key: %s", p.why);
 	plan_free(&p);
 	plan_state_free(&st);
@@ -234,33 +236,29 @@ static void test_switch_of_the_top_makefile(void)
 static void test_switch_of_the_makefile_alone_replays(void)
 {
 	static const char dump[] = "KBUILD_CFLAGS=-O2\0";
-	const char *root = fx_root();
+	const char *root;
 	struct fx_req q;
 	struct plan_state st;
 	struct plan p;
 	char *from, old[17];
 
-	CHECK(!fx_tree(root, "6.1"), "fixture");
-	CHECK((from = switch_from(root, "6.1", "switch-makefile")) != NULL, "switch-makefile");
-	fx_req(&q, root, "6.1");
-	fx_learned(&st, &q, from);
-	fx_key(&q, from, old);
+	from = after_switch(&root, "6.1", "switch-makefile", &q, &st, old);
 	plan_set(&st.env_key, old);
 	strv_add(&st.env, "KBUILD_CFLAGS=-O2");
 	plan_set(&st.steps, old);
 	fx_write(fx_path(root, "6.1", "build/" PLAN_STEPS), "REPLAY_STEPS := init/version.o vmlinux\n");
 	fx_write_bytes(fx_path(root, "6.1", "now.env"), dump, sizeof(dump) - 1);
 	q.r.env_now = fx_path(root, "6.1", "now.env");
-	CHECK(!strcmp(decide(&q, &st, &p), "replayed") && p.carry && p.steps == 2, "%s", p.why);
+	CHECK(!strcmp(fx_decide(&q, &st, &p), "replayed") && p.carry && p.steps == 2, "%s", p.why);
 	CHECK(strstr(p.why, "changes only the top Makefile's version rules") != NULL, "%s", p.why);
 	plan_free(&p);
 	fx_env(&q, "KVER_REPLAY=0");
-	CHECK(!strcmp(decide(&q, &st, &p), "version-only") && !p.carry, "KVER_REPLAY=0: %s", p.why);
+	CHECK(!strcmp(fx_decide(&q, &st, &p), "version-only") && !p.carry, "KVER_REPLAY=0: %s", p.why);
 	plan_free(&p);
 	q.nenv = 0;
 	q.env[0] = NULL;
 	plan_set(&st.steps, "0123456789abcdef");
-	CHECK(!strcmp(decide(&q, &st, &p), "version-only") && !p.carry, "other steps: %s", p.why);
+	CHECK(!strcmp(fx_decide(&q, &st, &p), "version-only") && !p.carry, "other steps: %s", p.why);
 	plan_free(&p);
 	/* The top Makefile and another file: the steps may not hold. */
 	plan_set(&st.steps, old);
@@ -270,13 +268,13 @@ static void test_switch_of_the_makefile_alone_replays(void)
 		snprintf(text, sizeof(text), "%s\nMakefile\ninit/version.c\n", from);
 		fx_write(fx_path(root, "6.1", "src/.kver-switch"), text);
 	}
-	CHECK(!strcmp(decide(&q, &st, &p), "version-only") && !p.carry && p.switched,
+	CHECK(!strcmp(fx_decide(&q, &st, &p), "version-only") && !p.carry && p.switched,
 	      "Makefile and init/version.c: %s", p.why);
 	plan_free(&p);
 	/* A record of a third series: the switch is not from the folder's build. */
 	plan_state_free(&st);
 	fx_learned(&st, &q, "s-third");
-	CHECK(!strcmp(decide(&q, &st, &p), "incremental") && strstr(p.why, "the series changed"),
+	CHECK(!strcmp(fx_decide(&q, &st, &p), "incremental") && strstr(p.why, "the series changed"),
 	      "%s", p.why);
 	plan_free(&p);
 	plan_state_free(&st);

@@ -16,16 +16,6 @@
 
 static const char *const trees[] = { "6.1", "6.12", "5.10" };
 
-/* The plan for q on the record st; the path's name. */
-static const char *decide(const struct fx_req *q, const struct plan_state *st, struct plan *p)
-{
-	if (plan_decide(&q->r, st, p)) {
-		CHECK(0, "plan_decide failed");
-		return "error";
-	}
-	return plan_path_name(p->path);
-}
-
 /* rule: a point whose key is the last build's only walks the version's directories */
 static void test_same_key_walks_the_version_dirs(void)
 {
@@ -39,7 +29,7 @@ static void test_same_key_walks_the_version_dirs(void)
 		CHECK(!fx_tree(root, trees[t]), "fixture %s", trees[t]);
 		fx_req(&q, root, trees[t]);
 		fx_learned(&st, &q, "s-now");
-		CHECK(!strcmp(decide(&q, &st, &p), "version-only"), "%s: %s (%s)", trees[t],
+		CHECK(!strcmp(fx_decide(&q, &st, &p), "version-only"), "%s: %s (%s)", trees[t],
 		      plan_path_name(p.path), p.why);
 		dirs = strv_join(&p.dirs, " ");
 		/* init/tests and kernel/module are below walked folders; usr/ and
@@ -58,19 +48,16 @@ static void test_version_variables_keep_the_key(void)
 {
 	static const char *const vars[] = { "KERNELVERSION=6.1.0-75-amd64", "EXTRAVERSION=.45",
 					    "SUBLEVEL=255" };
-	const char *root = fx_root();
 	struct fx_req q;
 	struct plan_state st;
 	struct plan p;
 
-	CHECK(!fx_tree(root, "6.1"), "fixture");
-	fx_req(&q, root, "6.1");
-	fx_learned(&st, &q, "s-now");
+	fx_point("6.1", "s-now", &q, &st);
 	for (size_t i = 0; i < 3; i++)
 		fx_var(&q, vars[i]);
 	fx_env(&q, "KBUILD_BUILD_VERSION=1 SMP PREEMPT_DYNAMIC Debian 6.1.300-1");
 	fx_env(&q, "KBUILD_BUILD_USER=debian-kernel");
-	CHECK(!strcmp(decide(&q, &st, &p), "version-only"), "%s", p.why);
+	CHECK(!strcmp(fx_decide(&q, &st, &p), "version-only"), "%s", p.why);
 	plan_free(&p);
 	plan_state_free(&st);
 }
@@ -108,7 +95,7 @@ static void test_key_change_is_the_whole_make(void)
 			q.r.cc_version = cases[i].cc;
 		if (cases[i].config)
 			q.r.config_hash = cases[i].config;
-		CHECK(!strcmp(decide(&q, &st, &p), "incremental") && strstr(p.why, cases[i].said),
+		CHECK(!strcmp(fx_decide(&q, &st, &p), "incremental") && strstr(p.why, cases[i].said),
 		      "case %zu: %s: %s", i, plan_path_name(p.path), p.why);
 		plan_free(&p);
 		plan_state_free(&st);
@@ -118,15 +105,12 @@ static void test_key_change_is_the_whole_make(void)
 /* rule: another series without a switch record is the whole make, and says which */
 static void test_series_change_is_the_whole_make(void)
 {
-	const char *root = fx_root();
 	struct fx_req q;
 	struct plan_state st;
 	struct plan p;
 
-	CHECK(!fx_tree(root, "6.12"), "fixture");
-	fx_req(&q, root, "6.12");
-	fx_learned(&st, &q, "s-before");
-	CHECK(!strcmp(decide(&q, &st, &p), "incremental"), "%s", p.why);
+	fx_point("6.12", "s-before", &q, &st);
+	CHECK(!strcmp(fx_decide(&q, &st, &p), "incremental"), "%s", p.why);
 	CHECK(!strcmp(p.why, "the series changed (s-now, was s-before)"), "%s", p.why);
 	plan_free(&p);
 	plan_state_free(&st);
@@ -145,15 +129,15 @@ static void test_full_and_resumed(void)
 	remove(fx_path(root, "5.10", "build/.config"));
 	fx_req(&q, root, "5.10");
 	plan_set(&st.objects, "cfg1 832");
-	CHECK(!strcmp(decide(&q, &st, &p), "full") && !p.resumed && p.configure, "%s", p.why);
+	CHECK(!strcmp(fx_decide(&q, &st, &p), "full") && !p.resumed && p.configure, "%s", p.why);
 	CHECK(!strcmp(p.objects, "832"), "this config's count: %s", p.objects);
 	plan_free(&p);
 	plan_set(&st.objects, "cfg0 900");
-	decide(&q, &st, &p);
+	fx_decide(&q, &st, &p);
 	CHECK(!strcmp(p.objects, "900~"), "another config's count is a guess: %s", p.objects);
 	plan_free(&p);
 	fx_write(fx_path(root, "5.10", "build/init/main.o"), "");
-	CHECK(!strcmp(decide(&q, &st, &p), "full") && p.resumed && !p.objects[0], "%s", p.why);
+	CHECK(!strcmp(fx_decide(&q, &st, &p), "full") && p.resumed && !p.objects[0], "%s", p.why);
 	CHECK(!strcmp(p.why, "a full build stopped half way goes on"), "%s", p.why);
 	plan_free(&p);
 	plan_state_free(&st);
@@ -164,33 +148,31 @@ static void test_full_and_resumed(void)
  * make, each said */
 static void test_whole_make_when_nothing_is_trusted(void)
 {
-	const char *root = fx_root();
+	const char *root;
 	struct fx_req q;
 	struct plan_state st;
 	struct plan p;
 
-	CHECK(!fx_tree(root, "6.1"), "fixture");
-	fx_req(&q, root, "6.1");
-	fx_learned(&st, &q, "s-now");
+	root = fx_point("6.1", "s-now", &q, &st);
 	fx_env(&q, "KVER_FAST=0");
-	CHECK(!strcmp(decide(&q, &st, &p), "incremental") && strstr(p.why, "KVER_FAST=0"), "%s",
+	CHECK(!strcmp(fx_decide(&q, &st, &p), "incremental") && strstr(p.why, "KVER_FAST=0"), "%s",
 	      p.why);
 	plan_free(&p);
 	q.nenv = 0;
 	q.env[0] = NULL;
 	fx_env(&q, "KVER_FAST=1");
 	plan_set(&st.bad, "BUILD/.kver-plan:3: an unknown name");
-	CHECK(!strcmp(decide(&q, &st, &p), "incremental") && strstr(p.why, "an unknown name"), "%s",
+	CHECK(!strcmp(fx_decide(&q, &st, &p), "incremental") && strstr(p.why, "an unknown name"), "%s",
 	      p.why);
 	plan_free(&p);
 	plan_set(&st.bad, NULL);
 	/* A make the planner did not run: another vmlinux than the record's. */
 	fx_write(fx_path(root, "6.1", "build/vmlinux"), "linked by hand\n");
-	CHECK(!strcmp(decide(&q, &st, &p), "incremental") && strstr(p.why, "another make built it"),
+	CHECK(!strcmp(fx_decide(&q, &st, &p), "incremental") && strstr(p.why, "another make built it"),
 	      "%s", p.why);
 	plan_free(&p);
 	plan_set(&st.vmlinux, NULL);
-	CHECK(!strcmp(decide(&q, &st, &p), "incremental") && strstr(p.why, "another make built it"),
+	CHECK(!strcmp(fx_decide(&q, &st, &p), "incremental") && strstr(p.why, "another make built it"),
 	      "no vmlinux in the record: %s", p.why);
 	plan_free(&p);
 	{
@@ -200,16 +182,16 @@ static void test_whole_make_when_nothing_is_trusted(void)
 		plan_set(&st.vmlinux, stamp);
 	}
 	strv_free(&st.dirs);
-	CHECK(!strcmp(decide(&q, &st, &p), "incremental") &&
+	CHECK(!strcmp(fx_decide(&q, &st, &p), "incremental") &&
 	      !strcmp(p.why, "the last build learned no directories of the version"), "%s", p.why);
 	plan_free(&p);
 	plan_set(&st.key, NULL);
 	plan_set(&st.pending, "0123456789abcdef");
-	CHECK(!strcmp(decide(&q, &st, &p), "incremental") &&
+	CHECK(!strcmp(fx_decide(&q, &st, &p), "incremental") &&
 	      !strcmp(p.why, "the last build did not finish"), "%s", p.why);
 	plan_free(&p);
 	plan_set(&st.pending, NULL);
-	CHECK(!strcmp(decide(&q, &st, &p), "incremental") &&
+	CHECK(!strcmp(fx_decide(&q, &st, &p), "incremental") &&
 	      !strcmp(p.why, "nothing learned in this build folder yet"), "%s", p.why);
 	plan_free(&p);
 	plan_state_free(&st);
@@ -219,32 +201,30 @@ static void test_whole_make_when_nothing_is_trusted(void)
  * list was learned at another key, or it is gone */
 static void test_replay_of_the_steps_learned(void)
 {
-	const char *root = fx_root();
+	const char *root;
 	struct fx_req q;
 	struct plan_state st;
 	struct plan p;
 	const char *list;
 
-	CHECK(!fx_tree(root, "6.1"), "fixture");
-	fx_req(&q, root, "6.1");
-	fx_learned(&st, &q, "s-now");
+	root = fx_point("6.1", "s-now", &q, &st);
 	list = fx_path(root, "6.1", "build/" PLAN_STEPS);
 	fx_write(list, "REPLAY_STEPS := init/version.o kernel/sys.o vmlinux\nREPLAY_LEAN := 1\n");
 	plan_set(&st.steps, st.key);
-	CHECK(!strcmp(decide(&q, &st, &p), "replayed") && p.steps == 3, "%s %zu", p.why, p.steps);
+	CHECK(!strcmp(fx_decide(&q, &st, &p), "replayed") && p.steps == 3, "%s %zu", p.why, p.steps);
 	plan_free(&p);
 	fx_env(&q, "KVER_REPLAY=0");
-	CHECK(!strcmp(decide(&q, &st, &p), "version-only") && strstr(p.why, "KVER_REPLAY=0"), "%s",
+	CHECK(!strcmp(fx_decide(&q, &st, &p), "version-only") && strstr(p.why, "KVER_REPLAY=0"), "%s",
 	      p.why);
 	plan_free(&p);
 	q.nenv = 0;
 	q.env[0] = NULL;
 	plan_set(&st.steps, "0123456789abcdef");
-	CHECK(!strcmp(decide(&q, &st, &p), "version-only"), "steps of another key: %s", p.why);
+	CHECK(!strcmp(fx_decide(&q, &st, &p), "version-only"), "steps of another key: %s", p.why);
 	plan_free(&p);
 	plan_set(&st.steps, st.key);
 	remove(list);
-	CHECK(!strcmp(decide(&q, &st, &p), "version-only"), "no list: %s", p.why);
+	CHECK(!strcmp(fx_decide(&q, &st, &p), "version-only"), "no list: %s", p.why);
 	plan_free(&p);
 	plan_state_free(&st);
 }
@@ -276,25 +256,25 @@ static void test_refused_requests(void)
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		fx_req(&q, root, "6.1");
 		fx_var(&q, cases[i].var);
-		CHECK(!strcmp(decide(&q, &st, &p), "refuse") && strstr(p.why, cases[i].said),
+		CHECK(!strcmp(fx_decide(&q, &st, &p), "refuse") && strstr(p.why, cases[i].said),
 		      "'%s': %s", cases[i].var, p.why);
 		plan_free(&p);
 	}
 	fx_req(&q, root, "6.1");
 	q.vars[1] = "SUBLEVEL_X=1";
-	CHECK(!strcmp(decide(&q, &st, &p), "refuse") && strstr(p.why, "no SUBLEVEL="), "%s", p.why);
+	CHECK(!strcmp(fx_decide(&q, &st, &p), "refuse") && strstr(p.why, "no SUBLEVEL="), "%s", p.why);
 	plan_free(&p);
 	fx_req(&q, root, "6.1");
 	q.r.cc_version = "";
-	CHECK(!strcmp(decide(&q, &st, &p), "refuse") && strstr(p.why, "no version"), "%s", p.why);
+	CHECK(!strcmp(fx_decide(&q, &st, &p), "refuse") && strstr(p.why, "no version"), "%s", p.why);
 	plan_free(&p);
 	fx_req(&q, root, "6.1");
 	fx_write(fx_path(root, "6.1", "src/.kver-series"), "\n");
-	CHECK(!strcmp(decide(&q, &st, &p), "refuse") && strstr(p.why, "no prepared source"), "%s",
+	CHECK(!strcmp(fx_decide(&q, &st, &p), "refuse") && strstr(p.why, "no prepared source"), "%s",
 	      p.why);
 	plan_free(&p);
 	remove(fx_path(root, "6.1", "src/.kver-series"));
-	CHECK(!strcmp(decide(&q, &st, &p), "refuse") && strstr(p.why, "no prepared source"), "%s",
+	CHECK(!strcmp(fx_decide(&q, &st, &p), "refuse") && strstr(p.why, "no prepared source"), "%s",
 	      p.why);
 	plan_free(&p);
 }
@@ -306,22 +286,20 @@ static void test_knobs_on_when_unset_empty_or_one(void)
 					  "KVER_REPLAY=1" };
 	static const char *const off[] = { "KVER_FAST=0", "KVER_FAST=yes", "KVER_REPLAY=0",
 					   "KVER_REPLAY=true" };
-	const char *root = fx_root();
+	const char *root;
 	struct fx_req q;
 	struct plan_state st;
 	struct plan p;
 
-	CHECK(!fx_tree(root, "6.12"), "fixture");
-	fx_req(&q, root, "6.12");
-	fx_learned(&st, &q, "s-now");
+	root = fx_point("6.12", "s-now", &q, &st);
 	fx_write(fx_path(root, "6.12", "build/" PLAN_STEPS), "REPLAY_STEPS := init/version.o\n");
 	plan_set(&st.steps, st.key);
 	for (size_t i = 0; i < 4; i++) {
 		q.env[0] = (char *)on[i];
-		CHECK(!strcmp(decide(&q, &st, &p), "replayed"), "%s: %s", on[i], p.why);
+		CHECK(!strcmp(fx_decide(&q, &st, &p), "replayed"), "%s: %s", on[i], p.why);
 		plan_free(&p);
 		q.env[0] = (char *)off[i];
-		CHECK(p.path == PLAN_REPLAY && strcmp(decide(&q, &st, &p), "replayed"), "%s: %s",
+		CHECK(p.path == PLAN_REPLAY && strcmp(fx_decide(&q, &st, &p), "replayed"), "%s: %s",
 		      off[i], p.why);
 		plan_free(&p);
 	}
