@@ -402,7 +402,17 @@ int cmd_plan(int argc, char **argv)
 	int rc;
 
 	if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-		printf("usage: see kver-lab --help and docs/lab-paths.md\n");
+		printf("usage: kver-lab plan [--explain] --src SRC --build BUILD --config-hash HASH\n"
+		       "                     [--tree T] [--cc-version LINE] [--env-now FILE] -- MAKE_VAR...\n"
+		       "       kver-lab plan begin (the same options)\n"
+		       "       kver-lab plan learn --src SRC --build BUILD [--full FILE --lean FILE]\n"
+		       "       kver-lab plan learned --build BUILD [--full FILE --check FILE]\n"
+		       "       kver-lab plan built --build BUILD --kind PATH [--objects N]\n"
+		       "       kver-lab plan drop-steps --build BUILD\n"
+		       "       kver-lab plan show BUILD [NAME]\n"
+		       "The path that builds a point (full, incremental, version-only, replayed,\n"
+		       "refuse) and why, and the build folder's record around lab/build.sh's\n"
+		       "makes: docs/lab-paths.md.\n");
 		return 0;
 	}
 	while (a < sizeof(actions) / sizeof(actions[0]) && (argc < 2 || strcmp(argv[1], actions[a])))
