@@ -136,6 +136,10 @@ static void test_full_and_resumed(void)
 	fx_decide(&q, &st, &p);
 	CHECK(!strcmp(p.objects, "900~"), "another config's count is a guess: %s", p.objects);
 	plan_free(&p);
+	plan_set(&st.objects, "cfg 700");
+	fx_decide(&q, &st, &p);
+	CHECK(!strcmp(p.objects, "700~"), "a config named as the start of this one: %s", p.objects);
+	plan_free(&p);
 	fx_write(fx_path(root, "5.10", "build/init/main.o"), "");
 	CHECK(!strcmp(fx_decide(&q, &st, &p), "full") && p.resumed && !p.objects[0], "%s", p.why);
 	CHECK(!strcmp(p.why, "a full build stopped half way goes on"), "%s", p.why);
