@@ -76,11 +76,11 @@ plan=$("$lab" plan begin --tree "$tree" --src "$src" --build "$build" --config-h
 	[ $? = 1 ] || die "$tree at SUBLEVEL=$sublevel: kver-lab plan failed"
 eval "$plan"
 if [ "$plan_need_env" = 1 ]; then
+	# No dump (the top Makefile did not read) is the whole make, said.
 	mkdir "$envdir"
-	now=
-	! env_dump "$envdir/now" "$@" || now=$envdir/now
+	env_dump "$envdir/now" "$@" || rm -f "$envdir/now"
 	plan=$("$lab" plan begin --tree "$tree" --src "$src" --build "$build" --config-hash "$stamp" \
-		${now:+--env-now "$now"} -- "$@") || [ $? = 1 ] || die "$tree at SUBLEVEL=$sublevel: kver-lab plan failed"
+		--env-now "$envdir/now" -- "$@") || [ $? = 1 ] || die "$tree at SUBLEVEL=$sublevel: kver-lab plan failed"
 	eval "$plan"
 	rm -rf "$envdir"
 fi

@@ -157,13 +157,22 @@ unset KVER_REPLAY
 export KVER_FAST=0
 point_ok "KVER_FAST=0 is the whole make" incremental "KVER_FAST=0" 313
 unset KVER_FAST
+# A top Makefile whose probes a replay cannot leave out: the steps are
+# learned all the same, said, and replayed with the probes.
+rm -f "$build/.kver-replay.mk"
+export STAND_IN_NO_LEAN=1
+point_ok "a walk whose probes cannot be left out says so" version-only \
+	"the replays read the whole top Makefile: STAND_IN_LEAN_ONLY is exported only without" 314
+point_ok "its steps are replayed with the probes" replayed "steps replayed" 315
+whole_same "a replay with the probes is the whole make's, bit for bit" 315
+unset STAND_IN_NO_LEAN
 rc=0
-point 314 bzImage || rc=$?
+point 316 bzImage || rc=$?
 tap_status "a word that is no make variable is refused" '!0' "$rc" \
 	"'bzImage' is not a make variable \(NAME=VALUE\)" "$work/log"
-out=$(sh "$KVER_TOP/lab/build.sh" --explain "$tree" 314 2>&1) || true
-# 312's walk learned the steps; 313's whole make kept them (the same key).
+out=$(sh "$KVER_TOP/lab/build.sh" --explain "$tree" 316 2>&1) || true
+# 314's walk learned the steps; 315's whole make kept them (the same key).
 echo "# $out"
-verdict "--explain says the path and builds nothing" is release 6.1.313 same "$out" \
+verdict "--explain says the path and builds nothing" is release 6.1.315 same "$out" \
 	"$tree: replayed (incremental, version only: 5 steps replayed): only the version changed since the last build, and its steps are known"
 tap_end "build planner on a stand-in kernel"

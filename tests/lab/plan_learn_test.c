@@ -184,7 +184,7 @@ static void before_the_mark(const char *root)
 }
 
 /* The steps of a version-only make on the 6.1 fixture: the .cmd files it
- * wrote, in the order given (seconds after the mark at 1000). */
+ * wrote, in the order given (seconds after the mark at 1000; "=FILE" at it). */
 static char *learn(const char *root, const char *const *order, size_t n, int *rc, char *why)
 {
 	char *text = NULL;
@@ -194,8 +194,10 @@ static char *learn(const char *root, const char *const *order, size_t n, int *rc
 	before_the_mark(root);
 	fx_write(fx_path(root, "6.1", "build/.kver-t0"), "");
 	fx_mtime(fx_path(root, "6.1", "build/.kver-t0"), 1000);
+	/* "=FILE": made at the mark's own time. */
 	for (size_t i = 0; i < n; i++)
-		fx_mtime(fx_path(root, "6.1", order[i]), 1001 + (long)i);
+		fx_mtime(fx_path(root, "6.1", order[i] + (order[i][0] == '=')),
+			 order[i][0] == '=' ? 1000 : 1001 + (long)i);
 	*rc = plan_learn_steps(fx_path(root, "6.1", "build"), fx_path(root, "6.1", "src"), f, why, 512);
 	fclose(f);
 	return text;
@@ -265,9 +267,15 @@ static void test_steps_of_a_version_only_make(void)
 	CHECK(!rc && strstr(text, "\nkver-replay/arch/x86/entry/vdso/vdso-image-64.c: kver-replay-headers "
 				  "kver-replay/arch/x86/entry/vdso/vdso-note.o\n"), "%s", text);
 	free(text);
-	fx_mtime(fx_path(root, "6.1", "build/kernel/.sys.o.cmd"), 1000);
-	text = learn(root, order, 5, &rc, why);
-	CHECK(!rc && !strstr(text, "kernel/sys.o"), "at the mark: %s", text);
+	{
+		static const char *const mark[] = { "build/include/generated/utsrelease.h",
+						    "build/init/.version.o.cmd",
+						    "=build/kernel/.sys.o.cmd" };
+
+		text = learn(root, mark, 3, &rc, why);
+	}
+	CHECK(!rc && strstr(text, "init/version.o") && !strstr(text, "kernel/sys.o"), "at the mark: %s",
+	      text);
 	free(text);
 }
 

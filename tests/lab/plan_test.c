@@ -74,6 +74,7 @@ static void test_key_change_is_the_whole_make(void)
 		{ NULL, "KBUILD_BUILD_TIMESTAMP=2026-01-01", NULL, NULL, "KBUILD_BUILD_TIMESTAMP" },
 		{ "KCFLAGS=-O1", NULL, NULL, NULL, "the make variable KCFLAGS changed ('-O1', was '')" },
 		{ "LLVM=1", NULL, NULL, NULL, "LLVM" },
+		{ NULL, "LLVM=1", NULL, NULL, "the environment's LLVM changed" },
 		{ NULL, NULL, "gcc (Debian 14.2.0-19) 14.2.0", NULL, "the compiler changed" },
 		{ NULL, NULL, NULL, "cfg2", "configured again" },
 	};
@@ -170,6 +171,12 @@ static void test_whole_make_when_nothing_is_trusted(void)
 	      p.why);
 	plan_free(&p);
 	plan_set(&st.bad, NULL);
+	/* No .config: configured again, whatever the record says. */
+	remove(fx_path(root, "6.1", "build/.config"));
+	CHECK(!strcmp(fx_decide(&q, &st, &p), "incremental") && p.configure &&
+	      strstr(p.why, "configured again"), "no .config: %s", p.why);
+	plan_free(&p);
+	fx_write(fx_path(root, "6.1", "build/.config"), "CONFIG_X=y\n");
 	/* A make the planner did not run: another vmlinux than the record's. */
 	fx_write(fx_path(root, "6.1", "build/vmlinux"), "linked by hand\n");
 	CHECK(!strcmp(fx_decide(&q, &st, &p), "incremental") && strstr(p.why, "another make built it"),
