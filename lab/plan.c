@@ -172,7 +172,7 @@ static int read_by_build(const char *f)
  * Whether the switch leaves a version-only point of the folder's
  * directories right, so that it costs no whole make: no changed file is one
  * the build reads by itself; every target whose dependency files name a
- * changed file (as $src/FILE, or as ../src/FILE, ccache's form) lies in a
+ * changed file (by its real path, or as ../src/FILE, ccache's form) lies in a
  * walked folder (or the boot image's, which bzImage always walks), where
  * Kbuild rebuilds it; and a changed top Makefile exports to the recipes the
  * environment it exported when the folder last learned it. 1 when it does,
@@ -195,10 +195,12 @@ static int switch_ok(const struct plan_req *r, const struct plan_state *st,
 		free(rel);
 		return -1;
 	}
+	/* Kbuild names the source tree by its real path (abs_srctree); ccache
+	 * makes that relative to the build folder. */
 	for (size_t i = 0; rc > 0 && i < sw->changed.n; i++) {
-		const char *forms[] = { r->src, real, rel };
+		const char *forms[] = { real, rel };
 
-		for (size_t k = 0; rc > 0 && k < 3; k++) {
+		for (size_t k = 0; rc > 0 && k < 2; k++) {
 			snprintf(buf, sizeof(buf), "%s/%s", forms[k], sw->changed.v[i]);
 			if (!strv_has(&files, buf) && strv_add(&files, buf))
 				rc = -1;

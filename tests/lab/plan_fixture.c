@@ -28,6 +28,13 @@ const char *fx_root(void)
 		perror("mkdtemp");
 		exit(2);
 	}
+	/* As Kbuild names folders: by their real path (a TMPDIR through a link). */
+	{
+		char real[PATH_MAX];
+
+		if (realpath(root, real))
+			snprintf(root, sizeof(root), "%s", real);
+	}
 	return root;
 }
 
