@@ -36,6 +36,7 @@ series() {
 series base
 series lib lib/x.c '/* lib/x.c of the stand-in kernel */' '/* lib/x.c, patched */'
 series init init/version.c '/* init/version.c of the stand-in kernel */' '/* init/version.c, patched */'
+series hdr include/linux/foo.h '/* include/linux/foo.h of the stand-in kernel */' '/* include/linux/foo.h, patched */'
 series make Makefile '# A stand-in for the kernel'"'"'s top Makefile, for the lab'"'"'s build glue' \
 	'# A stand-in for the top Makefile, for the build glue'
 prep() { with_lock "$tree" sh "$KVER_TOP/lab/prepare.sh" "$tree" "$work/$1" >>"$work/log" 2>&1; }
@@ -135,44 +136,50 @@ prep lib
 point_ok "a switch of a file outside the version's directories is the whole make" incremental \
 	"the series switch needs the whole make: lib/x.o depends on a changed file" 307
 verdict "the object of a file named as ../src/FILE is made again" has lib/x.o 'lib/x.c, patched'
+# A header is named only in the dependencies: as ../src/FILE by now.
+prep hdr
+point_ok "a switch of a header read outside the version's directories is the whole make" incremental \
+	"the series switch needs the whole make: drivers/foo/bar.o depends on a changed file" 308
+verdict "the object of a header named as ../src/FILE is made again" \
+	has drivers/foo/bar.o 'foo.h, patched' has kernel/fork.o 'foo.h, patched'
 prep base
 point_ok "a series back from the shelf walks the version's directories" version-only \
-	"only the version changed since the last build" 308
+	"only the version changed since the last build" 309
 prep init
 point_ok "a switch of files of the version's directories walks them" version-only \
-	"changes only files of the version's directories: no whole make" 309
+	"changes only files of the version's directories: no whole make" 310
 verdict "the walk makes the changed file's object again" has init/version.o 'init/version.c, patched'
-whole_same "the switch's walk is the whole make's, bit for bit" 309
+whole_same "the switch's walk is the whole make's, bit for bit" 310
 prep base
-point 310 || fail "the point at 310 failed"
+point 311 || fail "the point at 311 failed"
 prep make
 point_ok "a switch of the top Makefile alone replays the steps learned before" replayed \
-	"changes only the top Makefile's version rules: no whole make" 311
-whole_same "the switch's replay is the whole make's, bit for bit" 311
+	"changes only the top Makefile's version rules: no whole make" 312
+whole_same "the switch's replay is the whole make's, bit for bit" 312
 
 # The knobs, a refusal, a question.
 export KVER_REPLAY=0
-point_ok "KVER_REPLAY=0 walks instead of replaying" version-only "KVER_REPLAY=0" 312
+point_ok "KVER_REPLAY=0 walks instead of replaying" version-only "KVER_REPLAY=0" 313
 unset KVER_REPLAY
 export KVER_FAST=0
-point_ok "KVER_FAST=0 is the whole make" incremental "KVER_FAST=0" 313
+point_ok "KVER_FAST=0 is the whole make" incremental "KVER_FAST=0" 314
 unset KVER_FAST
 # A top Makefile whose probes a replay cannot leave out: the steps are
 # learned all the same, said, and replayed with the probes.
 rm -f "$build/.kver-replay.mk"
 export STAND_IN_NO_LEAN=1
 point_ok "a walk whose probes cannot be left out says so" version-only \
-	"the replays read the whole top Makefile: STAND_IN_LEAN_ONLY is exported only without" 314
-point_ok "its steps are replayed with the probes" replayed "steps replayed" 315
-whole_same "a replay with the probes is the whole make's, bit for bit" 315
+	"the replays read the whole top Makefile: STAND_IN_LEAN_ONLY is exported only without" 315
+point_ok "its steps are replayed with the probes" replayed "steps replayed" 316
+whole_same "a replay with the probes is the whole make's, bit for bit" 316
 unset STAND_IN_NO_LEAN
 rc=0
-point 316 bzImage || rc=$?
+point 317 bzImage || rc=$?
 tap_status "a word that is no make variable is refused" '!0' "$rc" \
 	"'bzImage' is not a make variable \(NAME=VALUE\)" "$work/log"
-out=$(sh "$KVER_TOP/lab/build.sh" --explain "$tree" 316 2>&1) || true
-# 314's walk learned the steps; 315's whole make kept them (the same key).
+out=$(sh "$KVER_TOP/lab/build.sh" --explain "$tree" 317 2>&1) || true
+# 315's walk learned the steps; 316's whole make kept them (the same key).
 echo "# $out"
-verdict "--explain says the path and builds nothing" is release 6.1.315 same "$out" \
+verdict "--explain says the path and builds nothing" is release 6.1.316 same "$out" \
 	"$tree: replayed (incremental, version only: 5 steps replayed): only the version changed since the last build, and its steps are known"
 tap_end "build planner on a stand-in kernel"
