@@ -115,10 +115,19 @@ lint_case "a file with a constant LINUX_VERSION_CODE is not judged" 1 \
 	fixtures/foreign-os.expected - fixtures/foreign-os
 lint_case "a file behind two symbolic links is read once" 1 fixtures/linked.expected - \
 	fixtures/linked
+# Scope: a macro applies only where its file is included, never in another tree.
+lint_case "one tree's wide KERNEL_VERSION does not silence another tree" 1 \
+	fixtures/two-trees.expected - fixtures/two-trees/wide fixtures/two-trees/plain
+lint_case "a header's macros apply only where it is included" 1 fixtures/scoped.expected - \
+	fixtures/scoped
+lint_case "the Kbuild file's include folders and forced header decide" 1 \
+	fixtures/include-path.expected - fixtures/include-path
+lint_case "tab-separated findings with the tree and the test" 1 fixtures/findings.tsv.expected - \
+	--format=tsv fixtures/series.c fixtures/example.c fixtures/wrappers
 lint_case "SARIF output" 1 fixtures/example.sarif.expected - --format=sarif fixtures/example.c
 lint_case "SARIF output, nothing found" 0 fixtures/clean.sarif.expected - --format=sarif \
 	fixtures/clean.c
-lint_case "unknown format" 2 - "kver-lint: error: unknown format 'xml' (gcc or sarif)" \
+lint_case "unknown format" 2 - "kver-lint: error: unknown format 'xml' (gcc, sarif or tsv)" \
 	--format=xml fixtures/clean.c
 # The man page renders without a groff warning and names every rule.
 if ! command -v groff >/dev/null 2>&1; then
@@ -150,7 +159,7 @@ fi
 lint_case "two clean files" 0 - - fixtures/clean.c fixtures/traps.c
 lint_case "compat/kver_compat.h is clean" 0 - - ../../compat/kver_compat.h
 lint_case "example module source" 1 fixtures/kver_cmp.expected - ../../guest/module/kmod/kver_cmp.c
-lint_case "no arguments" 2 - "usage: kver-lint [--format=gcc|sarif] PATH..."
+lint_case "no arguments" 2 - "usage: kver-lint [--format=gcc|sarif|tsv] PATH..."
 lint_case "--help" 0 fixtures/help.expected - --help
 lint_case "unknown option" 2 - "kver-lint: error: unknown option '-x'" -x fixtures/clean.c
 lint_case "missing file" 2 fixtures/kernel-version.c.expected \
