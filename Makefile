@@ -11,6 +11,8 @@
 #   make bench    benchmarks (ratios)
 #   make fuzz     the libFuzzer targets, FUZZ_SECONDS (600) in all
 #   make mutate   mutation testing of the host code (tests/mutate/, LIST=file)
+#   make audit    every DKMS package of Debian 11 and 12, linted and built
+#                 against the kernels past 255 (docs/audit.md; AUDIT_ARGS=...)
 #   make install  the library, the kver command and the headers (PREFIX=...)
 #
 # make lab takes POINTS="255 256", TREES="6.1", SERIES=mainline, STYLE=debian.
@@ -24,7 +26,7 @@ STYLE  ?=
 POINTS ?=
 FUZZ_SECONDS ?= 600
 
-.PHONY: all tools deps lab check check-host check-lab matrix series-check bench fuzz mutate install clean
+.PHONY: all tools deps lab check check-host check-lab matrix series-check bench fuzz mutate audit install clean
 
 all: tools
 
@@ -34,6 +36,7 @@ tools:
 	$(MAKE) -C lab all
 	$(MAKE) -C probe all
 	$(MAKE) -C lint all
+	$(MAKE) -C audit all
 	$(MAKE) -C matrix all
 	$(MAKE) -C tests/lab/inits all
 
@@ -74,6 +77,9 @@ fuzz:
 
 mutate:
 	sh tests/mutate/run.sh $(if $(LIST),"$(LIST)")
+
+audit: deps tools
+	sh audit/run.sh --cocci $(AUDIT_ARGS)
 
 install:
 	$(MAKE) -C lib install PREFIX=$(PREFIX)
