@@ -170,8 +170,8 @@ struct cocci {
 	size_t n;
 	long seconds;
 };
-/* spatch's report lines (FILE:LINE:COL-COL: MESSAGE); -1 when unreadable. */
-int cocci_read(const char *report, struct cocci *c);
+/* spatch's report lines (FILE:LINE:COL-COL: MESSAGE), paths made relative to prefix; -1 when unreadable. */
+int cocci_read(const char *report, const char *prefix, struct cocci *c);
 void cocci_free(struct cocci *c);
 
 /* ---- report.c, json.c ------------------------------------------------------ */

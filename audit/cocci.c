@@ -2,16 +2,18 @@
 /*
  * The in-tree side of the audit: the kver series' Coccinelle script run
  * over a kernel tree in make coccicheck's report mode. Its lines are
- * "FILE:LINE:COL-COL: MESSAGE" (a leading "./" dropped); anything else
- * spatch prints is not a finding.
+ * "FILE:LINE:COL-COL: MESSAGE" (a leading "./" or the tree's folder
+ * dropped); anything else spatch prints is not a finding.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "audit.h"
 
-int cocci_read(const char *report, struct cocci *c)
+int cocci_read(const char *report, const char *prefix, struct cocci *c)
 {
+	size_t pl = strlen(prefix);
+
 	FILE *f = fopen(report, "r");
 	char line[2048];
 
@@ -27,6 +29,9 @@ int cocci_read(const char *report, struct cocci *c)
 		line[strcspn(line, "\r\n")] = '\0';
 		if (!strncmp(s, "./", 2))
 			s += 2;
+		/* Paths under the tree's folder, as spatch --dir prints them. */
+		if (pl && !strncmp(s, prefix, pl))
+			s += pl;
 		colon = strchr(s, ':');
 		if (!colon || colon == s || !colon[1] || colon[1] < '0' || colon[1] > '9')
 			continue;

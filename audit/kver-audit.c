@@ -150,10 +150,10 @@ static void read_kernels(const char *path, struct audit_run *r)
 	fclose(f);
 }
 
-/* DIR/facts (tree=, script=, rc=, seconds=) and DIR/report.txt. */
+/* DIR/facts (tree=, script=, src=, rc=, seconds=) and DIR/report.txt. */
 static void read_cocci(const char *dir, struct audit_run *r)
 {
-	char path[4096], line[512];
+	char path[4096], line[512], src[512] = "";
 	FILE *f;
 	long rc = -1;
 
@@ -176,11 +176,13 @@ static void read_cocci(const char *dir, struct audit_run *r)
 			rc = atol(eq);
 		else if (!strcmp(line, "seconds"))
 			r->cocci.seconds = atol(eq);
+		else if (!strcmp(line, "src"))
+			snprintf(src, sizeof(src), "%s/", eq);
 	}
 	fclose(f);
 	snprintf(path, sizeof(path), "%s/report.txt", dir);
 	r->have_cocci = 1;
-	if (cocci_read(path, &r->cocci) < 0)
+	if (cocci_read(path, src, &r->cocci) < 0)
 		snprintf(r->cocci.status, sizeof(r->cocci.status), "no report");
 	else if (rc == 0)
 		snprintf(r->cocci.status, sizeof(r->cocci.status), "make coccicheck finished");

@@ -269,22 +269,30 @@ done
 cocci_opt=
 if [ -n "$cocci" ]; then
 	cd_tree=$(conf cocci-tree)
+	cspec=$(conf cocci-kernel)
+	ckdir=$KVER_CACHE/audit/kernels/$(printf '%s' "$cspec" | tr ':@/' '---')
+	"$KVER_TOP/audit/kernel.sh" "$cspec" "$ckdir" >/dev/null || die "kernel $cspec could not be prepared"
 	cdir=$out/cocci
-	mkdir -p "$cdir"
+	mkdir -p "$cdir/script" "$cdir/build"
 	script=$(find "$KVER_TOP/patches/$cd_tree" -name '*coccinelle*.patch' | head -n 1)
-	mkdir -p "$cdir/script"
 	(cd "$cdir/script" && git apply "$script") || die "$script does not apply to an empty folder"
 	cfile=$(find "$cdir/script" -name '*.cocci' | head -n 1)
-	pristine=$(pristine_dir "$cd_tree")
-	say "make coccicheck MODE=report COCCI=${cfile##*/} over $cd_tree ($(sed -n 's/^makefile=//p' "$pristine/.kver-tree")); up to $(conf cocci-timeout) s"
-	tc=$(date +%s)
-	rc=0
-	mkdir -p "$cdir/build"
-	with_lock "$cd_tree" timeout -k 10 "$(conf cocci-timeout)" nice -n 10 \
-		make -C "$pristine" O="$cdir/build" coccicheck MODE=report COCCI="$cfile" \
-		J="${KVER_JOBS:-$(nproc)}" >"$cdir/report.txt" 2>"$cdir/err.log" || rc=$?
-	printf 'tree=%s\nscript=%s\nrc=%s\nseconds=%s\n' "$(sed -n 's/^makefile=//p' "$pristine/.kver-tree")" \
-		"${cfile##*/}" "$rc" "$(($(date +%s) - tc))" >"$cdir/facts"
+	csrc=$(cd "$ckdir/src" && pwd -P)
+	cver=$(sed -n 's/^makefile=//p' "$csrc/.kver-tree")
+	old=$reuse/cocci
+	if [ -n "$reuse" ] && [ -f "$old/facts" ] && grep -qx "tree=$cver" "$old/facts" &&
+		cmp -s "$old/script/${cfile#"$cdir/script/"}" "$cfile"; then
+		cp "$old/facts" "$old/report.txt" "$cdir/"
+	else
+		say "make coccicheck MODE=report COCCI=${cfile##*/} over $cver; up to $(conf cocci-timeout) s"
+		tc=$(date +%s)
+		rc=0
+		timeout -k 10 "$(conf cocci-timeout)" nice -n 10 make -C "$csrc" O="$cdir/build" coccicheck \
+			MODE=report COCCI="$cfile" J="${KVER_JOBS:-$(nproc)}" >"$cdir/report.txt" 2>"$cdir/err.log" || rc=$?
+		printf 'tree=%s\nscript=%s\nsrc=%s\nrc=%s\nseconds=%s\n' "$cver" "${cfile##*/}" "$csrc" "$rc" \
+			"$(($(date +%s) - tc))" >"$cdir/facts"
+	fi
+	rm -rf "$cdir/build"
 	cocci_opt="--cocci $cdir"
 fi
 
