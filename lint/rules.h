@@ -32,7 +32,15 @@ struct rule {
 /* In the order of the SARIF log, { NULL } at the end. */
 extern const struct rule lint_rules[];
 
-/* rules_compare.c */
+/* rules_compare.c: KERNEL_VERSION(a, b, c) at i with a literal c of min or more. */
+struct kv_call {
+	size_t a[2], b[2], c[2]; /* argument ranges */
+	long long sub;
+	long long va, vb;        /* a and b, -1 where they are not literals */
+};
+int kernel_version_call(const struct ctx *c, size_t i, size_t *end, struct kv_call *kv,
+			long long min);
+
 void kernel_version_comparison(struct ctx *c, const struct comparison *k);
 void check_kernel_version(struct ctx *c);
 void boundary_comparison(struct ctx *c, const struct comparison *k);

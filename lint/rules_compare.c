@@ -19,15 +19,8 @@
 #include "rules.h"
 #include "series.h"
 
-struct kv_call {
-	size_t a[2], b[2], c[2]; /* argument ranges */
-	long long sub;
-	long long va, vb;        /* a and b, -1 where they are not literals */
-};
-
-/* KERNEL_VERSION(a, b, c) at i with a literal c of min or more. */
-static int kernel_version_call(const struct ctx *c, size_t i, size_t *end,
-			       struct kv_call *kv, long long min)
+int kernel_version_call(const struct ctx *c, size_t i, size_t *end, struct kv_call *kv,
+			long long min)
 {
 	size_t m, arg = 0, s;
 	size_t bounds[3][2];

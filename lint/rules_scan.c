@@ -29,9 +29,18 @@ static void report_mask(struct ctx *c, size_t s, size_t e, size_t os, size_t oe)
 {
 	size_t cs = context_start(c, s);
 	int code = range_has_version_code(c, os, oe);
+	size_t ks = os, ke = oe, kend;
+	struct kv_call kv;
 	char expr[160];
 
 	if (c->used[s])
+		return;
+	/*
+	 * KERNEL_VERSION() of a literal SUBLEVEL below 256 (a driver's own
+	 * version, KERNEL_VERSION(0, 12, 5)) gives it back exactly.
+	 */
+	strip_parens(c, &ks, &ke);
+	if (kernel_version_call(c, ks, &kend, &kv, 0) && kend == ke && kv.sub <= 255)
 		return;
 	if (!code && !context_has(c, cs, e, sublevel_words) &&
 	    !(context_has(c, cs, e, sub_words) && context_has(c, cs, e, kernel_words)))
