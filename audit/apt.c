@@ -30,7 +30,7 @@ static int where(char *s, struct apt_version *v)
 	char *save = NULL, *w[8];
 	int n = 0;
 
-	for (char *t = strtok_r(s, " \t", &save); t && n < 8; t = strtok_r(NULL, " \t", &save))
+	for (char *t = strtok_r(s, " \t\r\n", &save); t && n < 8; t = strtok_r(NULL, " \t\r\n", &save))
 		w[n++] = t;
 	if (n != 4 || strcmp(w[3], "Packages"))
 		return -1;
@@ -68,11 +68,10 @@ int apt_read_madison(FILE *f, struct apt_package **out, size_t *n)
 		name = trim(a);
 		snprintf(v.version, sizeof(v.version), "%s", trim(b + 1));
 		/* A source package's line (deb-src) is no binary to fetch. */
-		if (where(c + 1, &v) < 0) {
-			if (strstr(c + 1, "Sources"))
-				continue;
+		if (strstr(c + 1, " Sources"))
+			continue;
+		if (where(c + 1, &v) < 0)
 			goto bad;
-		}
 		if (!*name || !*v.version || strlen(name) >= sizeof(p->name))
 			goto bad;
 		for (k = 0; k < np && strcmp(p[k].name, name); k++)

@@ -75,7 +75,7 @@ struct build {
 enum stage { STAGE_OK, STAGE_DOWNLOAD, STAGE_UNPACK, STAGE_NO_SOURCE };
 
 struct finding {
-	char file[512];     /* relative to the package's source folder */
+	char file[512];     /* in the package's source folder (usr/src/NAME-VERSION) */
 	int line, col;
 	char rule[48];
 	int directive;

@@ -100,8 +100,12 @@ void classify_build(struct build *b, int rc, const char *dkms_log, const char *m
 	if (rc == 77) {
 		b->status = BUILD_EXCLUDED;
 		first_line_with(dkms_log, excl, line, sizeof(line));
-		snprintf(b->why, sizeof(b->why), "%.200s%s%.290s", exclusive && *exclusive ? exclusive : "",
-			 exclusive && *exclusive && line[0] ? " -- dkms: " : "", line);
+		/* dkms names its own copy of dkms.conf: what it says is enough. */
+		if (strstr(line, "BUILD_EXCLUSIVE directive which does not match"))
+			snprintf(line, sizeof(line), "does not match this kernel/arch/config");
+		snprintf(b->why, sizeof(b->why), "%.200s%s%.290s%s", exclusive && *exclusive ? exclusive : "",
+			 exclusive && *exclusive && line[0] ? " (dkms: " : line[0] ? "dkms: " : "", line,
+			 exclusive && *exclusive && line[0] ? ")" : "");
 		if (!b->why[0])
 			snprintf(b->why, sizeof(b->why), "dkms: BUILD_EXCLUSIVE does not match");
 		return;

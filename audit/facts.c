@@ -159,8 +159,9 @@ int package_read(const char *dir, struct package *p)
 					 p->lint_rc);
 		}
 		if (p->lint_rc == 0 || p->lint_rc == 1 || p->lint_rc == 2) {
+			/* kver-lint ran in usr/src on NAME-VERSION: paths start with it. */
 			snprintf(file, sizeof(file), "%s/lint.tsv", dir);
-			strncat(path, "/", sizeof(path) - strlen(path) - 1);
+			snprintf(path, sizeof(path), "%s/", p->source);
 			if (findings_read(file, path, p) < 0 && p->lint_rc == 1)
 				snprintf(p->lint_error, sizeof(p->lint_error), "lint.tsv unreadable");
 		}

@@ -107,7 +107,10 @@ void finding_at(const struct finding *f, const struct point *pt, struct at_point
 	memset(a, 0, sizeof(*a));
 	a->reads = a->should = -1;
 	series_get(pt->v[0], pt->v[1], &s);
+	/* A test of another series answers there as meant. */
 	if (f->op[0] && f->want[0] >= 0 && (f->kv || f->value >= 0)) {
+		if (f->want[0] != pt->v[0] || f->want[1] != pt->v[1])
+			return;
 		long long value = f->kv ? series_kv(&s, f->want[0], f->want[1], f->want[2]) : f->value;
 
 		a->known = 1;

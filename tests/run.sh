@@ -76,6 +76,7 @@ host_tests() {
 	tap_sub "shared code" make -s -C util check
 	tap_sub_end "kver-lint and kver_compat.h"
 	tap_sub kver-matrix make -s -C matrix check
+	tap_sub kver-audit make -s -C audit check
 	kl=$top/build/lab/kver-lab
 	for bad in abc 08 -1 "" 65536 4294967296 "1 2"; do
 		expect_fail "SUBLEVEL '$bad' is rejected" "invalid SUBLEVEL '$bad'" "$kl" sublevels 255 "$bad"
