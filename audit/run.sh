@@ -234,6 +234,8 @@ set -- "$out"/pkgs/*/
 [ -d "$1" ] || die "no package to audit"
 total=$#
 n=0
+# The time left is judged on the packages done since the first lint.
+phase=$(date +%s)
 for pd; do
 	pd=${pd%/}
 	n=$((n + 1))
@@ -261,7 +263,7 @@ for pd; do
 		done <"$out/kernels.dirs"
 	fi
 	fact "$pd" seconds "$(($(date +%s) - t0))"
-	"$audit" progress "$n" "$total" "$(($(date +%s) - start))" "$pd" >&2 || true
+	"$audit" progress "$n" "$total" "$(($(date +%s) - phase))" "$pd" >&2 || true
 done
 
 # ---- the kernel tree: the series' Coccinelle script -----------------------------
