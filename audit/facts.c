@@ -7,7 +7,8 @@
  *   facts         name, version, component, releases, wanted (the newest
  *                 version when it could not be downloaded), root (where the
  *                 .deb was unpacked), source (NAME-VERSION below usr/src),
- *                 download_rc, unpack_rc, lint_rc, lint_s, kernels, and per
+ *                 download_rc, deb_version (the fetched .deb's own), unpack_rc,
+ *                 lint_rc, lint_s, kernels, and per
  *                 kernel K build.K.rc and build.K.s, seconds
  *   download.log, wanted.log, unpack.log, lint.tsv, lint.err,
  *   dkms-K.log (dkms's output), make-K.log (its make.log),
@@ -130,6 +131,9 @@ int package_read(const char *dir, struct package *p)
 		p->stage = STAGE_DOWNLOAD;
 		snprintf(path, sizeof(path), "%s/download.log", dir);
 		first_apt_error(path, p->error, sizeof(p->error));
+	} else if ((v = get(&fs, "deb_version")) && strcmp(v, p->version)) {
+		p->stage = STAGE_UNPACK;
+		snprintf(p->error, sizeof(p->error), "the .deb fetched holds version %.200s", v);
 	} else if (num(&fs, "unpack_rc", 1) != 0) {
 		p->stage = STAGE_UNPACK;
 		snprintf(path, sizeof(path), "%s/unpack.log", dir);

@@ -133,6 +133,7 @@ fetch() {
 		fact "$_pd" releases "$1"
 		fact "$_pd" wanted "$_want"
 		fact "$_pd" download_rc 0
+		fact "$_pd" deb_version "$(dpkg-deb -f "$(cat "$_pd/deb.path")" Version 2>/dev/null)"
 	}
 	[ "$_got" = "$_want" ] || cp "$out/wanted-$_name.log" "$_pd/wanted.log"
 	_root=$roots/$_key

@@ -102,13 +102,16 @@ apt_download() {
 		esac
 	fi
 	mkdir -p "$3"
-	_deb=$(find "$3" -maxdepth 1 -name "${_pkg}_$(printf '%s' "$_ver" | sed 's/:/%3a/')_*.deb" | head -n 1)
+	# apt names the file NAME_VERSION_ARCH.deb, a ':' in VERSION as %3a; it
+	# keeps the archive's time on it, so only its name tells it from an
+	# older version's file in the same folder.
+	_glob="${_pkg}_$(printf '%s' "$_ver" | sed 's/:/%3a/g')_*.deb"
+	_deb=$(find "$3" -maxdepth 1 -name "$_glob" | head -n 1)
 	if [ -z "$_deb" ]; then
 		(cd "$3" && apt_run "$1" apt-get download "$_pkg=$_ver") >"$3/download.log" 2>&1 ||
 			die "downloading $_pkg $_ver from $1 failed: $(grep -m1 '^E: ' "$3/download.log") (log: $3/download.log)"
-		_deb=$(find "$3" -maxdepth 1 -name "${_pkg}_*.deb" -newer "$3/download.log" | head -n 1)
-		[ -n "$_deb" ] || _deb=$(find "$3" -maxdepth 1 -name "${_pkg}_*.deb" | head -n 1)
-		[ -n "$_deb" ] || die "apt-get download $_pkg $_ver left no .deb in $3"
+		_deb=$(find "$3" -maxdepth 1 -name "$_glob" | head -n 1)
+		[ -n "$_deb" ] || die "apt-get download $_pkg $_ver left no $_glob in $3"
 	fi
 	printf '%s\n' "$_deb"
 }

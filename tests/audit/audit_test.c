@@ -227,6 +227,10 @@ static void test_package(void)
 	      p.error);
 	package_free(&p);
 	CHECK(package_read("pkgs/no-such", &p) == -1 && strstr(p.error, "no facts"), "%s", p.error);
+	/* The .deb apt left is another version's: not this package. */
+	CHECK(package_read("pkgs/ddcci-dkms_0.4.2-4", &p) == 0 && p.stage == STAGE_UNPACK &&
+	      !strcmp(p.error, "the .deb fetched holds version 0.3.3-1"), "%s", p.error);
+	package_free(&p);
 }
 
 /* spatch's report lines, the tree's folder taken off. */
