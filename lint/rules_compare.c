@@ -156,9 +156,11 @@ void kernel_version_comparison(struct ctx *c, const struct comparison *k)
 		run_text(&v, &v.runs[0], runs, sizeof(runs));
 		add(c, k->at, k->end, &v.d,
 		    "'%s': on %s.%s headers KERNEL_VERSION(%s, %s, %lld) reads as %lld.%lld.%lld "
-		    "(%s clamps only the code, at %s.%s.255), so the test is %s on %s too; use %s",
+		    "(%s clamps only the code, at %s.%s.255), so the test is %s on %s, where it "
+		    "means %s; use %s",
 		    k->expr, v.a, v.b, v.a, v.b, v.kv.sub, kv >> 16, (kv >> 8) & 0xff, kv & 0xff,
-		    v.series.who, v.a, v.b, v.runs[0].answer ? "true" : "false", runs, v.repl);
+		    v.series.who, v.a, v.b, v.runs[0].answer ? "true" : "false", runs,
+		    v.runs[0].answer ? "false" : "true", v.repl);
 	}
 	mark(c, k->s, k->e);
 }
@@ -172,9 +174,10 @@ static void early_text(const struct kv_compared *v, char *buf, size_t size)
 	if (!v->nwrong || v->runs[0].from >= 255)
 		return;
 	run_text(v, &v->runs[0], runs, sizeof(runs));
-	snprintf(buf, size, "%s set the code to %s.%s.255 from %s.%s.%lld on, so it is %s on %s too",
+	snprintf(buf, size,
+		 "%s set the code to %s.%s.255 from %s.%s.%lld on, so it is %s on %s, where it means %s",
 		 v->series.who, v->a, v->b, v->a, v->b, v->series.code_from,
-		 v->runs[0].answer ? "true" : "false", runs);
+		 v->runs[0].answer ? "true" : "false", runs, v->runs[0].answer ? "false" : "true");
 }
 
 void boundary_comparison(struct ctx *c, const struct comparison *k)

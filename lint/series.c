@@ -8,9 +8,10 @@
  *   5.4 and later   LINUX_VERSION_CODE and KERNEL_VERSION() both clamp
  *                   SUBLEVEL at 255 (9b82f13e7ef3 in v5.11, 5.10.y and
  *                   5.4.106, March 2021)
- *   4.4, 4.9        the code reads M.P.255 from M.P.256 on, KERNEL_VERSION()
- *                   is not clamped (February 2021): KERNEL_VERSION(4, 9, 337)
- *                   is 4.10.81 there
+ *   4.4, 4.9        the code reads M.P.255 from M.P.257 on (4.4.256 and
+ *                   4.9.256 shipped before the clamp: their code carried
+ *                   into 4.5.0 and 4.10.0), KERNEL_VERSION() is not clamped
+ *                   (February 2021): KERNEL_VERSION(4, 9, 337) is 4.10.81 there
  *   4.14, 4.19      the same, but the code reads M.P.255 already from 4.14.252
  *                   and 4.19.222 on, before the real SUBLEVEL reached it
  *   any other       neither is clamped; none of them passed 255
@@ -23,8 +24,8 @@ static const struct early {
 	long long major, minor, code_from;
 	const char *who;
 } early[] = {
-	{ 4, 4, 256, "4.4 stable" },
-	{ 4, 9, 256, "4.9 stable" },
+	{ 4, 4, 257, "4.4 stable" },
+	{ 4, 9, 257, "4.9 stable" },
 	{ 4, 14, 252, "4.14 stable" },
 	{ 4, 19, 222, "4.19 stable" },
 };
