@@ -119,6 +119,19 @@ apt_download() {
 	printf '%s\n' "$_deb"
 }
 
+# changelog_dates < CHANGELOG: "VERSION DATE" for each entry of a Debian
+# changelog (decompressed), the date in UTC as YYYY-MM-DD: the date
+# Debian's kernel build puts in uname -v.
+changelog_dates() {
+	sed -n 's/^[a-z0-9][a-z0-9.+-]* (\([^)]*\)).*/v \1/p; s/^ -- .*>  //p' |
+		while IFS= read -r _line; do
+			case $_line in
+			"v "*) _v=${_line#v } ;;
+			*) printf '%s %s\n' "$_v" "$(date -u -d "$_line" +%F)" ;;
+			esac
+		done
+}
+
 # apt_near SUITE NAME: ", near: a b c" for the suite's packages whose name
 # shares NAME's start (up to its last '-'), or nothing.
 apt_near() {
