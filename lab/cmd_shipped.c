@@ -6,7 +6,7 @@
  *   kver-lab shipped pick --suite SUITE WANT < LISTING
  *       "PACKAGE VERSION" of the image WANT names, from the suite's
  *       "PACKAGE VERSION" lines
- *   kver-lab shipped names --package P --version V --image VMLINUZ --date D
+ *   kver-lab shipped names --package P --version V --boot DIR --date D
  *       the point's names as key=value lines
  *   kver-lab shipped headers DIR RELEASE UTS_VERSION
  *       are the headers in DIR the image's?
@@ -61,16 +61,22 @@ static int pick(int argc, char **argv)
 static int names(int argc, char **argv)
 {
 	const char *pkg = option(argc, argv, "--package"), *ver = option(argc, argv, "--version"),
-		   *image = option(argc, argv, "--image"), *date = option(argc, argv, "--date");
-	char banner[512], err[ERRSIZE];
+		   *boot = option(argc, argv, "--boot"), *date = option(argc, argv, "--date");
+	char banner[512], err[ERRSIZE], release[96], image[4200];
 	struct shipped_names n;
 	FILE *f;
 	int rc;
 
-	if (argc != 9 || !pkg || !ver || !image || !date)
-		die("usage: %s shipped names --package P --version V --image VMLINUZ --date YYYY-MM-DD%s",
+	if (argc != 9 || !pkg || !ver || !boot || !date)
+		die("usage: %s shipped names --package P --version V --boot DIR --date YYYY-MM-DD%s",
 		    lab_prog, "");
-	f = open_or_die(image);
+	if (shipped_release(pkg, release, sizeof(release)))
+		die("'%s' is no kernel image package (linux-image-RELEASE[-unsigned])%s", pkg, "");
+	/* The image the package installs: /boot/vmlinuz-RELEASE. */
+	snprintf(image, sizeof(image), "%s/vmlinuz-%s", boot, release);
+	f = fopen(image, "r");
+	if (!f)
+		die("%s holds no vmlinuz-%s", boot, release);
 	rc = shipped_banner(f, banner, sizeof(banner), err, sizeof(err));
 	fclose(f);
 	if (rc)

@@ -83,7 +83,7 @@ static void usage(FILE *f)
 		"                      [--uts-version U] [--debian-releases FILE] SUBLEVEL\n"
 		"       kver-lab apt-source [--etc DIR] SUITE [COMPONENT...]\n"
 		"       kver-lab shipped pick --suite SUITE WANT < LISTING\n"
-		"       kver-lab shipped names --package P --version V --image VMLINUZ --date YYYY-MM-DD\n"
+		"       kver-lab shipped names --package P --version V --boot DIR --date YYYY-MM-DD\n"
 		"       kver-lab shipped headers DIR RELEASE UTS_VERSION\n"
 		"       kver-lab modules [--builtin FILE] MODULES_DEP NAME...\n"
 		"       kver-lab cpio LIST > ARCHIVE\n"

@@ -406,10 +406,15 @@ int shipped_headers(const char *dir, const struct shipped_names *n, char *err, s
 			 n->release);
 		return -1;
 	}
+	/* compile.h up to 6.0, utsversion.h from 6.1 on. */
 	rc = header_string(dir, "include/generated/compile.h", "UTS_VERSION", got, sizeof(got));
-	if (rc < 0 || (!rc && strcmp(got, n->uts))) {
+	if (rc)
+		rc = header_string(dir, "include/generated/utsversion.h", "UTS_VERSION", got,
+				   sizeof(got));
+	if (rc || strcmp(got, n->uts)) {
 		snprintf(err, errsize, "%s: the headers are for %s '%s', the image is '%s'", dir,
-			 n->release, rc ? "(no UTS_VERSION in compile.h)" : got, n->uts);
+			 n->release, rc ? "(no UTS_VERSION in compile.h or utsversion.h)" : got,
+			 n->uts);
 		return -1;
 	}
 	return 0;

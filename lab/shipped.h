@@ -76,8 +76,9 @@ int shipped_banner(FILE *image, char *buf, size_t size, char *err, size_t errsiz
 
 /*
  * Do the headers folder DIR (linux-headers-RELEASE as unpacked) belong to
- * the image: its generated utsrelease.h and compile.h (when it has one) say
- * the image's release and UTS version? 0, or -1 with one line in err.
+ * the image: its generated utsrelease.h and compile.h (utsversion.h from
+ * 6.1 on) say the image's release and UTS version? 0, or -1 with one line
+ * in err.
  */
 int shipped_headers(const char *dir, const struct shipped_names *n, char *err, size_t errsize);
 

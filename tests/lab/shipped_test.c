@@ -274,7 +274,15 @@ static void test_headers(void)
 	snprintf(sub, sizeof(sub), "mkdir -p %s/include/generated", dir);
 	CHECK(system(sub) == 0, "mkdir");
 	put("include/generated/utsrelease.h", "#define UTS_RELEASE \"5.10.0-46-amd64\"\n");
-	CHECK(!shipped_headers(dir, &n, err, sizeof(err)), "no compile.h: %s", err);
+	CHECK(shipped_headers(dir, &n, err, sizeof(err)) &&
+		      strstr(err, "(no UTS_VERSION in compile.h or utsversion.h)"), "%s", err);
+	/* 6.1's: the UTS version in utsversion.h, compile.h without it. */
+	put("include/generated/utsversion.h", "#define UTS_VERSION \"#1 SMP Debian 5.10.262-1 (2026-07-31)\"\n");
+	put("include/generated/compile.h", "#define UTS_MACHINE\t\t\"x86_64\"\n");
+	CHECK(!shipped_headers(dir, &n, err, sizeof(err)), "utsversion.h: %s", err);
+	put("include/generated/utsversion.h", "#define UTS_VERSION \"#1 SMP Debian 5.10.262-1 (2026-07-30)\"\n");
+	CHECK(shipped_headers(dir, &n, err, sizeof(err)) && strstr(err, "(2026-07-30)"), "%s", err);
+	put("include/generated/utsversion.h", "");
 	put("include/generated/compile.h", "/* SMP */\n#define UTS_MACHINE \"x86_64\"\n"
 		"#define UTS_VERSION \"#1 SMP Debian 5.10.262-1 (2026-07-31)\"\n");
 	CHECK(!shipped_headers(dir, &n, err, sizeof(err)), "%s", err);
@@ -284,6 +292,7 @@ static void test_headers(void)
 	      "%s", err);
 	put("include/generated/compile.h", "/* no version */\n");
 	CHECK(shipped_headers(dir, &n, err, sizeof(err)) && strstr(err, "no UTS_VERSION"), "%s", err);
+	put("include/generated/compile.h", "#define UTS_VERSION \"#1 SMP Debian 5.10.262-1 (2026-07-31)\"\n");
 	put("include/generated/utsrelease.h", "#define UTS_RELEASE \"5.10.0-44-amd64\"\n");
 	CHECK(shipped_headers(dir, &n, err, sizeof(err)) &&
 		      strstr(err, ": the headers are for 5.10.0-44-amd64, the image is 5.10.0-46-amd64"),
