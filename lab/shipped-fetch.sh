@@ -64,11 +64,10 @@ fetch_image() {
 	printf '%s\n' "$_root"
 }
 
-# fetch_headers SUITE RELEASE VERSION UTS: the folder of
-# linux-headers-RELEASE VERSION, unpacked beside its -common and
-# linux-kbuild-M.P (from its Depends: "= V" that version, ">= V" the
-# suite's newest), its Makefile pointed at the unpacked -common and checked
-# to be the image's (kver-lab shipped headers).
+# fetch_headers SUITE RELEASE VERSION: the folder of linux-headers-RELEASE
+# VERSION, unpacked beside its -common and linux-kbuild (from its Depends:
+# "= V" that version, ">= V" or none the suite's newest), its Makefile
+# pointed at the unpacked -common.
 fetch_headers() {
 	_hpkg=linux-headers-$2
 	_root=$shipped_cache/${_hpkg}_$3/root
@@ -77,8 +76,10 @@ fetch_headers() {
 		say "downloading $_hpkg $3, its -common and linux-kbuild from $1"
 		rm -rf "$_root"
 		_deb=$(apt_download "$1" "$_hpkg=$3" "$shipped_cache/deb")
+		# 6.12's names linux-kbuild-6.12.118+deb12 without a version: "- -".
 		_deps=$(dpkg-deb -f "$_deb" Depends | tr ',' '\n' |
-			sed -n 's/^ *\(linux-\(headers\|kbuild\)-[^ ]*\) *(\(>*=\) \([^)]*\)).*/\1 \3 \4/p')
+			sed -n 's/^ *\(linux-\(headers\|kbuild\)-[^ |]*\) *(\(>*=\) \([^)]*\)).*/\1 \3 \4/p
+				s/^ *\(linux-\(headers\|kbuild\)-[^ |(]*\) *\(|.*\)\{0,1\}$/\1 - -/p')
 		[ -n "$_deps" ] || die "$_hpkg $3 depends on no linux-headers-*-common or linux-kbuild"
 		# shellcheck disable=SC2086 # three words a dependency
 		set -- "$1" $_deps
@@ -96,6 +97,8 @@ fetch_headers() {
 		unpack_once "$_deb" "$_root"
 		rm -f "$_deb"
 		[ -f "$_dir/Makefile" ] || die "$_hpkg $3 holds no usr/src/$_hpkg/Makefile"
+		[ -f "$_dir/scripts/Makefile.build" ] ||
+			die "$_hpkg $3: its scripts/ (linux-kbuild) are missing after unpacking its Depends"
 		# The Makefile includes the -common one by its installed path.
 		sed -i "s|^include /usr/src/|include $_root/usr/src/|" "$_dir/Makefile"
 		: >"$_root/.kver-ready"
