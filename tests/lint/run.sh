@@ -343,7 +343,7 @@ variant() {
 			name="compat answers on $4 $1.$2.$3 ($cc -std=$std)"
 			tap_want "$name" || continue
 			bin=$v/answers-$cc-$std
-			# shellcheck disable=SC2086 # one word per flag
+			# shellcheck disable=SC2086,SC2046 # one word per flag
 			if ! $cc -std=$std $warn_flags $(headers_flags "$@") -I"$v" \
 				-I"$top/compat" -o "$bin" "$v/answers.c" >"$v/cc.log" 2>&1; then
 				not_ok "$name" "$(cat "$v/cc.log")"
@@ -379,7 +379,7 @@ variant() {
 			for flags in "$compat_flags" "-std=gnu89"; do
 				name="compat $f.c on $4 $1.$2.$3 ($cc $flags)"
 				tap_want "$name" || continue
-				# shellcheck disable=SC2086 # one word per flag
+				# shellcheck disable=SC2086,SC2046 # one word per flag
 				if $cc $flags $(headers_flags "$@") -I"$v" -I"$top/compat" -c -o "$v/$f.o" \
 					"$here/compat/$f.c" >"$v/$f.log" 2>&1; then
 					case $must in
@@ -414,7 +414,7 @@ variable() {
 	for cc in $compilers; do
 		name="compat variable-sublevel.c on $4 $1.$2.$3 ($cc)"
 		tap_want "$name" || continue
-		# shellcheck disable=SC2086 # one word per flag
+		# shellcheck disable=SC2086,SC2046 # one word per flag
 		if $cc $compat_flags $(headers_flags "$@") -I"$v" -I"$top/compat" -o "$v/var-$cc" \
 			"$here/compat/variable-sublevel.c" >"$v/var.log" 2>&1; then
 			if ! full_numbers "$4" && [ "$1.$2.$(code_sub "$3" "$4")" = 5.4.255 ]; then

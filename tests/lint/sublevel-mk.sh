@@ -1,4 +1,4 @@
-# shellcheck shell=sh
+# shellcheck shell=sh disable=SC2154 # top, work, compilers, compat_flags are run.sh's
 # Sourced by run.sh (its work folder, compilers and KTAP helpers): tests of
 # compat/kver-sublevel.mk, the Kbuild fragment that hands kver_compat.h
 # the version Debian's headers carry as a string, and of what the header
@@ -8,6 +8,7 @@ frag=$top/compat/kver-sublevel.mk
 fw=$work/sublevel-mk
 mkdir -p "$fw"
 # A Kbuild file in miniature: the fragment, then what it added.
+# shellcheck disable=SC2016 # $(ccflags-y) is make's
 printf 'ccflags-y := -DEARLIER\ninclude %s\nall:\n\t@echo "$(ccflags-y)"\n' "$frag" >"$fw/Kbuild.mk"
 
 # headers_dir NAME PACKAGE_H COMPILE_H: a headers folder whose generated
