@@ -208,23 +208,10 @@ finish_point() {
 	KVER_GEN_INIT_CPIO=$pdir/kbuild/usr/gen_init_cpio KVER_VERSION=$version KVER_UTS_VERSION=$uts \
 		"$KVER_TOP/lab/boot.sh" "$pdir/bzImage" "$probe" "$pdir/guest" "$release" "$pdir"
 	t3=$(date +%s)
-	cat >"$pdir/point.meta" <<META
-tree=$tree
-package=$package
-makefile=$makefile
-series=$name
-style=$pstyle
-sublevel=$sub
-version=$version
-expect=$release
-uts_version=$uts
-make_vars=$make_vars
-build=$build_kind
-build_s=$((tb - t0))
-guest_s=$((t2 - t1))
-wait_s=$((t1 - tb))
-boot_s=$((t3 - t2))
-META
+	point_meta "$pdir" tree="$tree" package="$package" makefile="$makefile" series="$name" \
+		style="$pstyle" sublevel="$sub" version="$version" expect="$release" uts_version="$uts" \
+		make_vars="$make_vars" build="$build_kind" build_s=$((tb - t0)) guest_s=$((t2 - t1)) \
+		wait_s=$((t1 - tb)) boot_s=$((t3 - t2))
 	rm -rf "$pdir/kbuild" "$pdir/headers"
 }
 

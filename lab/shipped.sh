@@ -125,26 +125,11 @@ shipped_point() {
 		KVER_BOOT_TIMEOUT=${KVER_BOOT_TIMEOUT:-120} \
 		"$KVER_TOP/lab/boot.sh" "$root/boot/vmlinuz-$release" "$probe" "$pdir/guest" "$release" "$pdir"
 	t3=$(date +%s)
-	cat >"$pdir/point.meta" <<META
-tree=$mp
-package=$pkgver
-makefile=$version
-series=debian
-style=shipped
-sublevel=$(field sublevel)
-version=$version
-expect=$release
-uts_version=$uts
-image=$pkg
-headers=$(basename "$headers")
-suite=$suite
-make_vars=
-build=shipped
-build_s=$((t1 - t0))
-guest_s=$((t2 - t1))
-wait_s=0
-boot_s=$((t3 - t2))
-META
+	point_meta "$pdir" tree="$mp" package="$pkgver" makefile="$version" series=debian \
+		style=shipped sublevel="$(field sublevel)" version="$version" expect="$release" \
+		uts_version="$uts" image="$pkg" headers="$(basename "$headers")" suite="$suite" \
+		make_vars= build=shipped build_s=$((t1 - t0)) guest_s=$((t2 - t1)) wait_s=0 \
+		boot_s=$((t3 - t2))
 }
 
 if [ -n "$one" ]; then
