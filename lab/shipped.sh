@@ -41,7 +41,7 @@ while [ $# -gt 0 ]; do
 	# of its own, where set -e stops it at its first error.
 	--one) [ $# -ge 2 ] || die "--one needs a value"; one=$2; shift 2 ;;
 	-h | --help)
-		sed -n '2,/^set -eu/p' "$0" | sed '$d; s/^# \{0,1\}//'
+		sed -n '3,/^set -eu/p' "$0" | sed '$d; s/^# \{0,1\}//'
 		exit 0
 		;;
 	-*) die "unknown option $1 (try --help)" ;;
