@@ -102,6 +102,11 @@ void boot_set_err(char *err, size_t size, const char *fmt, ...)
  * values are then all it printed, whatever its checks and KUnit said.
  */
 int boot_ran_to_end(const struct boot *b);
+/*
+ * Must the boot's log hold KUnit results? The lab's own kernels build
+ * KUnit suites in; Debian's own images (style "shipped") build none in.
+ */
+int boot_kunit_required(const struct boot *b);
 /* A point.meta value, "" when the key is absent. */
 const char *boot_meta(const struct boot *b, const char *key);
 /* The value of KEY as the log first printed it, or NULL. */

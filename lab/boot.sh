@@ -5,7 +5,13 @@
 # QEMU with kver.expect=EXPECT on the command line.
 # KVER_VERSION (the real M.P.S, when the release hides it) goes on the
 # command line as kver.version=; KVER_UTS_VERSION (what uname -v must say,
-# when the lab chose it) into the initramfs as /uts_version.
+# when the lab chose it) into the initramfs as /uts_version. KVER_MODULES,
+# a folder of kernel modules and their order ("load", one file a line), goes
+# into the initramfs as /modules (the probe loads them, in the guest only),
+# and KVER_DEVICES=required on the command line as kver.devices=required
+# (every device channel must be read). The initramfs is written by
+# KVER_GEN_INIT_CPIO (a kernel build folder's usr/gen_init_cpio), or by
+# kver-lab cpio for a kernel the lab did not build.
 #
 # Writes OUTDIR/serial.log (the whole console), OUTDIR/qemu.status (QEMU's
 # exit status; 124 when the time limit ended it) and OUTDIR/qemu.stderr. The
@@ -25,11 +31,33 @@ timeout=${KVER_BOOT_TIMEOUT:-180}
 command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 is not installed (apt-get install qemu-system-x86)"
 mkdir -p "$out"
 
-# The initramfs is written by a list for the kernel's own gen_init_cpio, so
-# no root and no busybox are needed.
-gen=${KVER_GEN_INIT_CPIO:-}
-[ -n "$gen" ] || die "KVER_GEN_INIT_CPIO is not set (the build folder's usr/gen_init_cpio)"
+# The initramfs is written by a list for the kernel's own gen_init_cpio (or
+# kver-lab cpio, which reads the same list), so no root and no busybox are
+# needed.
+write_cpio() {
+	if [ -n "${KVER_GEN_INIT_CPIO:-}" ]; then
+		"$KVER_GEN_INIT_CPIO" "$1"
+	else
+		"$KVER_TOP/build/lab/kver-lab" cpio "$1"
+	fi
+}
+[ -n "${KVER_GEN_INIT_CPIO:-}" ] || [ -x "$KVER_TOP/build/lab/kver-lab" ] ||
+	die "no KVER_GEN_INIT_CPIO and no build/lab/kver-lab to write the initramfs (make tools)"
 list=$out/initramfs.list
+# pack_dir DIR TARGET: DIR's files and folders under TARGET in the list.
+pack_dir() {
+	echo "dir $2 0755 0 0"
+	(cd "$1" && find . -mindepth 1 | LC_ALL=C sort) | while IFS= read -r f; do
+		f=${f#./}
+		if [ -d "$1/$f" ]; then
+			echo "dir $2/$f 0755 0 0"
+		else
+			mode=0644
+			[ -x "$1/$f" ] && mode=0755
+			echo "file $2/$f $1/$f $mode 0 0"
+		fi
+	done
+}
 {
 	echo "dir /dev 0755 0 0"
 	echo "nod /dev/console 0600 0 0 c 5 1"
@@ -40,23 +68,12 @@ list=$out/initramfs.list
 		printf '%s\n' "$KVER_UTS_VERSION" >"$out/uts_version"
 		echo "file /uts_version $out/uts_version 0644 0 0"
 	fi
-	if [ -d "$guest" ]; then
-		echo "dir /guest 0755 0 0"
-		(cd "$guest" && find . -mindepth 1 | LC_ALL=C sort) | while IFS= read -r f; do
-			f=${f#./}
-			if [ -d "$guest/$f" ]; then
-				echo "dir /guest/$f 0755 0 0"
-			else
-				mode=0644
-				[ -x "$guest/$f" ] && mode=0755
-				echo "file /guest/$f $guest/$f $mode 0 0"
-			fi
-		done
-	fi
+	[ ! -d "$guest" ] || pack_dir "$guest" /guest
+	[ -z "${KVER_MODULES:-}" ] || pack_dir "$KVER_MODULES" /modules
 } >"$list"
 # Not compressed: the guest would unpack it on an emulated CPU (0.2-0.3 s
 # of a 1.3 s boot here) after the host spent 0.2 s on gzip.
-"$gen" "$list" >"$out/initramfs.cpio"
+write_cpio "$list" >"$out/initramfs.cpio" || die "writing the initramfs of $list failed"
 
 # KVM only where it really works; TCG is the default and always suffices.
 accel=tcg
@@ -80,7 +97,7 @@ timeout -k 5 "$timeout" qemu-system-x86_64 -machine pc,accel=$accel -m 512 -smp 
 	-device qemu-xhci \
 	-device isa-debug-exit,iobase=0xf4,iosize=0x04 \
 	-kernel "$kernel" -initrd "$out/initramfs.cpio" \
-	-append "console=ttyS0 panic=-1 noapictimer no_timer_check kver.expect=$expect${KVER_VERSION:+ kver.version=$KVER_VERSION}" \
+	-append "console=ttyS0 panic=-1 noapictimer no_timer_check kver.expect=$expect${KVER_VERSION:+ kver.version=$KVER_VERSION}${KVER_DEVICES:+ kver.devices=$KVER_DEVICES}" \
 	</dev/null >"$out/qemu.stderr" 2>&1 || rc=$?
 echo "$rc" >"$out/qemu.status"
 echo "$timeout" >"$out/qemu.timeout"

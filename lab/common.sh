@@ -93,6 +93,14 @@ own_points() {
 	printf '%s\n' "$@" | sed "s/^own\$/$_own/" | awk '!seen[$0]++' | tr '\n' ' '
 }
 
+# point_meta DIR KEY=VALUE...: a boot folder's point.meta, one KEY=VALUE a
+# line (the boot model, lab/boot.c, reads it).
+point_meta() {
+	_pm=$1
+	shift
+	printf '%s\n' "$@" >"$_pm/point.meta"
+}
+
 # protocol NAME: a string of probe/protocol.h (KVER_VALUE_LINE,
 # KVER_PROBE_EXIT, ...), read by the C preprocessor, so that what the probe
 # prints is spelled once.

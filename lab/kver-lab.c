@@ -22,6 +22,15 @@
  *                                    the lab's own sources.list line for
  *                                    another Debian suite (cmd_aptsrc.c,
  *                                    aptsrc.c)
+ *   kver-lab shipped pick|names|headers ...
+ *                                    Debian's own kernel images: which
+ *                                    package, what it must say, its headers
+ *                                    (cmd_shipped.c, shipped.c)
+ *   kver-lab modules [--builtin F] MODULES_DEP NAME...
+ *                                    drivers and what they need, in load
+ *                                    order (cmd_shipped.c, moddep.c)
+ *   kver-lab cpio LIST               an initramfs from a gen_init_cpio list
+ *                                    (cmd_shipped.c, cpio.c)
  *
  * Each boot folder is read and judged by the boot model (boot.c), the one
  * place a verdict is decided, so the terminal table, the JSON and
@@ -56,6 +65,9 @@ static const struct command {
 	{ "point", cmd_point },
 	{ "progress", cmd_progress },
 	{ "apt-source", cmd_aptsrc },
+	{ "shipped", cmd_shipped },
+	{ "modules", cmd_modules },
+	{ "cpio", cmd_cpio },
 };
 
 static void usage(FILE *f)
@@ -70,6 +82,11 @@ static void usage(FILE *f)
 		"       kver-lab point --tree M.P [--style upstream|debian] [--release R]\n"
 		"                      [--uts-version U] [--debian-releases FILE] SUBLEVEL\n"
 		"       kver-lab apt-source [--etc DIR] SUITE [COMPONENT...]\n"
+		"       kver-lab shipped pick --suite SUITE WANT < LISTING\n"
+		"       kver-lab shipped names --package P --version V --boot DIR --date YYYY-MM-DD\n"
+		"       kver-lab shipped headers DIR RELEASE UTS_VERSION\n"
+		"       kver-lab modules [--builtin FILE] MODULES_DEP NAME...\n"
+		"       kver-lab cpio LIST > ARCHIVE\n"
 		"\n"
 		"sublevels  check SUBLEVEL points (decimal 0..65535, no sign, no leading zero)\n"
 		"report     judge each boot folder left by lab/boot.sh, print a table,\n"
@@ -97,7 +114,14 @@ static void usage(FILE *f)
 		"           Debian's own ABI, package version and date\n"
 		"apt-source the sources.list line for another Debian suite (default component:\n"
 		"           main), from the archive this machine's apt (DIR, /etc/apt) uses for\n"
-		"           a suite of the same kind; the lab's own apt state reads it\n");
+		"           a suite of the same kind; the lab's own apt state reads it\n"
+		"shipped    Debian's own kernel images (lab/shipped.sh): pick the image package\n"
+		"           WANT names (a package, M.P.S or a package version) from the suite's\n"
+		"           \"PACKAGE VERSION\" lines; the names of its point (release from the\n"
+		"           package name, version from its version, UTS version the image's own,\n"
+		"           checked against the changelog date); whether headers are the image's\n"
+		"modules    the modules NAME... need, from modules.dep, in an order to load them\n"
+		"cpio       a newc initramfs from a gen_init_cpio list (dir, nod, file, slink)\n");
 }
 
 int main(int argc, char **argv)

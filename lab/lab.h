@@ -44,6 +44,11 @@ int cmd_progress(int argc, char **argv);
 /* cmd_aptsrc.c: kver-lab apt-source, another suite's source line (aptsrc.h). */
 int cmd_aptsrc(int argc, char **argv);
 
+/* cmd_shipped.c: kver-lab shipped, modules and cpio, for Debian's own images. */
+int cmd_shipped(int argc, char **argv);
+int cmd_modules(int argc, char **argv);
+int cmd_cpio(int argc, char **argv);
+
 /* kver-lab.c: the name errors start with, and an error that ends it (status 2). */
 extern const char lab_prog[];
 void die(const char *fmt, const char *arg, const char *why);

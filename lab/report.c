@@ -126,6 +126,8 @@ static enum tone counts(const struct ktap_counts *c, int present, int wide, char
 
 static enum tone c_kunit(const struct boot *p, const struct column *c, char *buf, size_t size)
 {
+	if (!p->kunit_docs && !boot_kunit_required(p))
+		return text(buf, size, "-");
 	return counts(&p->kunit, p->kunit_docs, c->arg != NULL, buf, size);
 }
 
@@ -324,7 +326,7 @@ void report_details(FILE *out, struct boot *pts, int npts, int width)
 		if (p->probe && (int)p->probe->root.nsub != p->probe->plan)
 			fprintf(out, "    probe: %zu results, its plan %d\n", p->probe->root.nsub,
 				p->probe->plan);
-		if (!p->kunit_docs)
+		if (!p->kunit_docs && boot_kunit_required(p))
 			fprintf(out, "    KUnit: no KUnit output in the serial log\n");
 		for (size_t d = 0; d < p->log.ndocs; d++) {
 			if (&p->log.docs[d] != p->probe)

@@ -11,6 +11,12 @@ usage() {
 	cat <<USAGE
 usage: lab/run.sh [--trees "6.1 6.12 5.10"] [--tree-path DIR] [--series NAME|DIR] [--style STYLE]
                   [--release STRING] [--uts-version STRING] [--out DIR] [SUBLEVEL...]
+       lab/run.sh --shipped [--out DIR] [IMAGE...]
+
+  --shipped  Debian's own kernel images, booted as Debian ships them (lab/shipped.sh,
+             docs/shipped.md): IMAGE is a package (linux-image-5.10.0-46-amd64-unsigned),
+             a version (5.10.262) or a package version (6.1.192-1); default, from
+             lab/lab.conf: $(lab_conf shipped)
 
   --trees    trees to run (default: $KVER_TREES); a tree of another
              Debian suite (lab/lab.conf suites:) takes a package version,
@@ -55,8 +61,10 @@ release_opt=
 uts_opt=
 has_release=
 has_uts=
+shipped=
 while [ $# -gt 0 ]; do
 	case $1 in
+	--shipped) shipped=1; shift ;;
 	--trees) [ $# -ge 2 ] || die "--trees needs a value"; trees=$2; trees_given=1; shift 2 ;;
 	--tree-path) [ $# -ge 2 ] || die "--tree-path needs a value"; tree_paths="$tree_paths $(local_tree "$2")" || exit 1; shift 2 ;;
 	--series) [ $# -ge 2 ] || die "--series needs a value"; series=$2; shift 2 ;;
@@ -70,6 +78,14 @@ while [ $# -gt 0 ]; do
 	*) break ;;
 	esac
 done
+# Debian's own images: no tree, no series, no build.
+if [ -n "$shipped" ]; then
+	if [ -n "$trees_given$tree_paths$style$has_release$has_uts" ] || [ "$series" != kver ]; then
+		die "--shipped boots Debian's own images: it takes only --out and IMAGE..."
+	fi
+	if [ -n "$out" ]; then set -- --out "$out" "$@"; fi
+	exec sh "$KVER_TOP/lab/shipped.sh" "$@"
+fi
 # --tree-path alone runs that tree; with --trees, both.
 if [ -n "$tree_paths" ]; then
 	if [ -n "$trees_given" ]; then trees="$trees$tree_paths"; else trees=${tree_paths# }; fi
@@ -192,23 +208,10 @@ finish_point() {
 	KVER_GEN_INIT_CPIO=$pdir/kbuild/usr/gen_init_cpio KVER_VERSION=$version KVER_UTS_VERSION=$uts \
 		"$KVER_TOP/lab/boot.sh" "$pdir/bzImage" "$probe" "$pdir/guest" "$release" "$pdir"
 	t3=$(date +%s)
-	cat >"$pdir/point.meta" <<META
-tree=$tree
-package=$package
-makefile=$makefile
-series=$name
-style=$pstyle
-sublevel=$sub
-version=$version
-expect=$release
-uts_version=$uts
-make_vars=$make_vars
-build=$build_kind
-build_s=$((tb - t0))
-guest_s=$((t2 - t1))
-wait_s=$((t1 - tb))
-boot_s=$((t3 - t2))
-META
+	point_meta "$pdir" tree="$tree" package="$package" makefile="$makefile" series="$name" \
+		style="$pstyle" sublevel="$sub" version="$version" expect="$release" uts_version="$uts" \
+		make_vars="$make_vars" build="$build_kind" build_s=$((tb - t0)) guest_s=$((t2 - t1)) \
+		wait_s=$((t1 - tb)) boot_s=$((t3 - t2))
 	rm -rf "$pdir/kbuild" "$pdir/headers"
 }
 

@@ -227,7 +227,15 @@ static int read_devices(struct probe *p, const char *name, const char **skip)
 	return 1;
 }
 
-/* The xHCI root hub: bcdDevice is MAJOR.PATCHLEVEL in BCD, no SUBLEVEL. */
+/* The xHCI root hub's bcdDevice: MAJOR.PATCHLEVEL in BCD, no SUBLEVEL; "" when absent. */
+static char usb_bcd_read[16];
+
+void usb_bcd(unsigned int major, unsigned int patchlevel, char *buf, size_t size)
+{
+	snprintf(buf, size, "%02x%02x", (major / 10 % 10) << 4 | major % 10,
+		 (patchlevel / 10 % 10) << 4 | patchlevel % 10);
+}
+
 static int read_usb(struct probe *p, const char *name, const char **skip)
 {
 	static const char *const keys[][2] = {
@@ -237,15 +245,51 @@ static int read_usb(struct probe *p, const char *name, const char **skip)
 	char buf[256];
 
 	(void)p, (void)name, (void)skip;
+	usb_bcd_read[0] = '\0';
 	for (size_t i = 0; i < ARRAY_SIZE(keys); i++) {
 		int err = read_text(keys[i][1], buf, sizeof(buf));
 
-		if (err)
+		if (err) {
 			value("%s", "absent: %s: %s", keys[i][0], keys[i][1], strerror(-err));
-		else
+		} else {
 			value("%s", "%s", keys[i][0], buf);
+			if (i == 0)
+				snprintf(usb_bcd_read, sizeof(usb_bcd_read), "%.15s", buf);
+		}
 	}
 	return 1;
+}
+
+/*
+ * With kver.devices=required (a kernel whose drivers the lab packed as
+ * modules), every channel must have been read: each driver loaded, each
+ * device node answered, and the root hub's bcdDevice is M.P's.
+ */
+static int devices_all_read(struct probe *p, const char *name)
+{
+	char bcd[16];
+	int ok = 1;
+
+	if (p->modules_failed) {
+		diag("%s: %d of the drivers packed for the device channels did not load", name,
+		     p->modules_failed);
+		ok = 0;
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(devices); i++) {
+		if (!devices[i].found) {
+			diag("%s: %s was not read", name, devices[i].key);
+			ok = 0;
+		}
+	}
+	usb_bcd(p->want.major, p->want.patchlevel, bcd, sizeof(bcd));
+	if (!usb_bcd_read[0]) {
+		diag("%s: usb.bcdDevice was not read", name);
+		ok = 0;
+	} else if (strcmp(usb_bcd_read, bcd)) {
+		diag("%s: usb.bcdDevice is %s, expected %s", name, usb_bcd_read, bcd);
+		ok = 0;
+	}
+	return ok;
 }
 
 /* Every device code present must be the clamped code of the version. */
@@ -265,6 +309,8 @@ static int device_codes(struct probe *p, const char *name, const char **skip)
 			ok = 0;
 		}
 	}
+	if (p->devices_required)
+		return devices_all_read(p, name) && ok;
 	if (!present)
 		*skip = "no V4L2, media or CEC device";
 	return ok;
@@ -286,6 +332,7 @@ static const struct check {
 	{ "vdso_note", vdso_note },
 	{ "libkver_running", libkver_running },
 	{ NULL, read_uname26 },
+	{ NULL, load_modules },
 	{ NULL, read_devices },
 	{ NULL, read_usb },
 	{ "device_codes", device_codes },

@@ -6,19 +6,22 @@
  * each against what the lab built (kver.expect= on the kernel command line
  * is the release uname must say, kver.version= the real version, which a
  * distribution's release such as 6.1.0-75-amd64 hides, and /uts_version in
- * the initramfs, when present, what uname -v must say) and prints the
+ * the initramfs, when present, what uname -v must say; kver.devices=required
+ * that every device channel be read, through the drivers the lab packed
+ * under /modules when the kernel has them as modules) and prints the
  * results as KTAP on the console. Then it runs the guest test programs
  * packed under /guest and leaves QEMU through isa-debug-exit with the
  * overall status.
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "probe.h"
 
 int main(void)
 {
 	static struct guest_test tests[MAX_GUEST_TESTS];
-	char expect[128], version[128];
+	char expect[128], version[128], devices[32];
 	struct probe p = { .expect = expect, .version = version };
 	struct kver rel;
 	int err, ntests;
@@ -31,6 +34,9 @@ int main(void)
 	}
 	if (cmdline_param("kver.version", version, sizeof(version)))
 		snprintf(version, sizeof(version), "%s", expect);
+	/* Drivers packed as modules (modules.c): every device channel must be read. */
+	p.devices_required = !cmdline_param("kver.devices", devices, sizeof(devices)) &&
+			     !strcmp(devices, "required");
 	err = kver_parse(version, &p.want);
 	if (err) {
 		printf("Bail out! kver.version=%s: %s\n", version, kver_strerror(err));

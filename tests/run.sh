@@ -25,6 +25,8 @@ mkdir -p "$work"
 
 # shellcheck source=SCRIPTDIR/tap.sh
 . "$top/tests/tap.sh"
+# shellcheck source=SCRIPTDIR/lab/shipped.sh
+. "$top/tests/lab/shipped.sh"
 # check NAME CMD...: CMD must exit 0; its output is shown only on failure.
 check() {
 	name=$1
@@ -518,6 +520,7 @@ lab_switch() {
 lab_names() {
 	echo "lab tools and test inits build"
 	echo "the lab left the machine's apt setup, packages and /lib/modules as they were"
+	shipped_names
 	echo "variant matrix equals tests/expected-matrix.txt"
 	for t in $KVER_TREES; do
 		echo "$t: kver series at every default SUBLEVEL: every probe check, KUnit case and guest test ok"
@@ -628,11 +631,7 @@ lab_negative_alone() {
 
 lab_tests() {
 	lab_names >"$work/lab-names"
-	wanted=
-	while read -r n; do
-		if tap_want "$n"; then wanted=1; fi
-	done <"$work/lab-names"
-	[ -n "$wanted" ] || return 0
+	tap_want_any "$work/lab-names" || return 0
 	echo "# lab tests (QEMU)"
 	need "lab tools and test inits build" make -s tools
 	# Whatever the lab runs below, the machine's apt and kernel modules
@@ -659,11 +658,13 @@ lab_tests() {
 			neg_wanted=1
 		else
 			case $n in
-			"lab tools"* | *"a version-only point"* | *"a design switch"* | "make audit"*) ;;
+			"lab tools"* | *"a version-only point"* | *"a design switch"* | "shipped"* | "make audit"*) ;;
 			*) matrix_wanted=1 ;;
 			esac
 		fi
 	done <"$work/lab-names"
+	# Debian's own images first: a download and a boot, no build.
+	lab_shipped
 	if [ -n "$matrix_wanted" ]; then
 		lab_matrix_tests
 	elif [ -n "$neg_wanted" ]; then
