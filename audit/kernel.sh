@@ -12,6 +12,12 @@
 #                        made again only when the tree or the headers change.
 #   lab:TREE             the lab's own build folder of TREE as it is; the
 #                        caller holds the tree's lock while it builds there.
+#   shipped:M.P.S        Debian's own linux-headers of its image of M.P.S
+#                        (5.10.262: linux-headers-5.10.0-46-amd64), with its
+#                        -common and linux-kbuild, as lab/shipped-fetch.sh
+#                        unpacks them; the compiler they name (gcc-10 for
+#                        Debian 11's) is the machine's gcc under that name,
+#                        DIR/bin, which the caller puts first on PATH.
 set -eu
 . "$(dirname -- "$0")/../lab/common.sh"
 . "$KVER_TOP/lab/apt.sh"
@@ -75,5 +81,34 @@ debian:*@*)
 	fi
 	printf '%s %s\n' "$name" "$about"
 	;;
-*) die "unknown kernel '$spec' (debian:TREE@RELEASE or lab:TREE)" ;;
+shipped:*)
+	. "$KVER_TOP/lab/shipped-fetch.sh"
+	item=${spec#shipped:}
+	mp=$(printf '%s\n' "$item" | sed -n 's/^\([0-9]*\.[0-9]*\)\.[0-9]*$/\1/p')
+	[ -n "$mp" ] || die "$spec: not M.P.S"
+	suite=$(shipped_suite "$mp")
+	[ -n "$suite" ] || die "$spec: lab/lab.conf's shipped-suites: serves no $mp"
+	apt_update "$suite"
+	picked=$(apt_listing "$suite" "linux-image-$mp" | "$KVER_TOP/build/lab/kver-lab" shipped pick --suite "$suite" "$item") ||
+		die "$spec: $suite has no image of $item"
+	pkgver=${picked#* }
+	release=${picked% *}
+	release=${release#linux-image-}
+	release=${release%-unsigned}
+	shipped_lock
+	headers=$(fetch_headers "$suite" "$release" "$pkgver")
+	ln -sfn "$headers" "$dir/build"
+	ln -sfn "$(sed -n 's|^include \(.*\)/Makefile$|\1|p' "$headers/Makefile")" "$dir/src"
+	# The compiler Debian built the kernel with, by the name the headers give it.
+	rm -rf "${dir:?}/bin"
+	mkdir -p "$dir/bin"
+	cc=$(sed -n 's/^CC = .*)\(gcc-[0-9][0-9]*\)$/\1/p' "$headers/.kernelvariables" 2>/dev/null)
+	note=
+	if [ -n "$cc" ] && [ -z "$(command -v "$cc" 2>/dev/null)" ]; then
+		ln -s "$(command -v gcc)" "$dir/bin/$cc"
+		note=", the machine's gcc $(gcc -dumpfullversion) as $cc"
+	fi
+	printf '%s Debian'"'"'s linux-headers-%s %s as shipped%s\n' "$release" "$release" "$pkgver" "$note"
+	;;
+*) die "unknown kernel '$spec' (debian:TREE@RELEASE, lab:TREE or shipped:M.P.S)" ;;
 esac

@@ -110,7 +110,7 @@ void report_summary(FILE *f, const struct audit_run *r)
 
 	fprintf(f, "%-26s %-30s %-5s %-5s", "PACKAGE", "VERSION", "REL", "LINT");
 	for (int k = 0; k < r->nkernels; k++)
-		fprintf(f, " %-10.10s", r->kernels[k]);
+		fprintf(f, " %-15.15s", r->kernels[k]);
 	fprintf(f, " %7s\n", "TIME");
 	for (size_t i = 0; i < r->n; i++) {
 		const struct package *p = &r->p[i];
@@ -121,7 +121,7 @@ void report_summary(FILE *f, const struct audit_run *r)
 			release_names(p->releases, rel, sizeof(rel)),
 			p->stage == STAGE_OK ? lint : "-");
 		for (int k = 0; k < r->nkernels; k++)
-			fprintf(f, " %-10s", k < p->nb && p->stage == STAGE_OK ? cell(&p->b[k]) :
+			fprintf(f, " %-15s", k < p->nb && p->stage == STAGE_OK ? cell(&p->b[k]) :
 				p->stage == STAGE_DOWNLOAD ? "no .deb" : "-");
 		fprintf(f, " %7s\n", t);
 		nf += p->nf;

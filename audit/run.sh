@@ -216,7 +216,7 @@ build() {
 	# machine has none: nothing is installed there), and dkms's own.
 	_rc=0
 	# shellcheck disable=SC2016 # expanded by the inner shell
-	KVER_K=$_k KVER_KD=$_kd timeout -k 10 "$build_timeout" env sign_file="$work/no-sign-file" \
+	PATH=$_kd/bin:$PATH KVER_K=$_k KVER_KD=$_kd timeout -k 10 "$build_timeout" env sign_file="$work/no-sign-file" \
 		SYSSRC="$_kd/src" SYSOUT="$_kd/build" KERNELDIR="$_kd/build" KERNEL_DIR="$_kd/build" \
 		KDIR="$_kd/build" KSRC="$_kd/build" KERNEL_SRC="$_kd/build" \
 		sh -c 'dkms add "$@" && exec nice -n 10 dkms build --verbose "$@" -k "$KVER_K" -a x86_64 \
