@@ -95,8 +95,6 @@ static int kernel_version_compared(const struct ctx *c, const struct comparison 
 {
 	size_t is = k->s, ie = k->e, kend;
 
-	if (c->used[k->s])
-		return 0;
 	strip_parens(c, &is, &ie);
 	if (!kernel_version_call(c, is, &kend, &v->kv, 0) || kend != ie)
 		return 0;
@@ -321,8 +319,7 @@ void hand_computed_comparison(struct ctx *c, const struct comparison *k)
 	struct detail d = { .op = k->op, .fix = repl };
 
 	/* A number that no 32-bit version code can hold is not one. */
-	if (c->used[k->s] || eval_range(c, k->s, k->e, &val) < 0 || val < 0 ||
-	    val > 0xffffffffLL)
+	if (eval_range(c, k->s, k->e, &val) < 0 || val < 0 || val > 0xffffffffLL)
 		return;
 	decode(val, got);
 	d.value = val;

@@ -120,6 +120,8 @@ lint_case "one tree's wide KERNEL_VERSION does not silence another tree" 1 \
 	fixtures/two-trees.expected - fixtures/two-trees/wide fixtures/two-trees/plain
 lint_case "a header's macros apply only where it is included" 1 fixtures/scoped.expected - \
 	fixtures/scoped
+lint_case "a macro defined before an include applies two includes down" 1 \
+	fixtures/scoped-chain.expected - fixtures/scoped-chain
 lint_case "the Kbuild file's include folders and forced header decide" 1 \
 	fixtures/include-path.expected - fixtures/include-path
 lint_case "tab-separated findings with the tree and the test" 1 fixtures/findings.tsv.expected - \
