@@ -87,6 +87,8 @@ struct detail {
 	long long value;
 	const char *fix;
 };
+/* The detail of a finding that is no test: its fix alone. */
+#define FIX_ONLY(f) (&(const struct detail){ .op = "", .want = { -1, -1, -1 }, .value = -1, .fix = (f) })
 void add(struct ctx *c, size_t at, size_t end, const struct detail *d, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
 /* Tokens [s, e) are reported: the later rules pass them over. */

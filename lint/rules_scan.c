@@ -46,23 +46,17 @@ static void report_mask(struct ctx *c, size_t s, size_t e, size_t os, size_t oe)
 	    !(context_has(c, cs, e, sub_words) && context_has(c, cs, e, kernel_words)))
 		return;
 	render(c, s, e, expr, sizeof(expr));
-	if (range_has_ident(c, os, oe, "LINUX_VERSION_CODE")) {
-		struct detail d = { .op = "", .want = { -1, -1, -1 }, .value = -1,
-				    .fix = "LINUX_VERSION_SUBLEVEL (KVER_SUBLEVEL in kver_compat.h)" };
-
-		add(c, s, e, &d,
+	if (range_has_ident(c, os, oe, "LINUX_VERSION_CODE"))
+		add(c, s, e, FIX_ONLY("LINUX_VERSION_SUBLEVEL (KVER_SUBLEVEL in kver_compat.h)"),
 		    "'%s' takes SUBLEVEL from a version code, where it stops at 255; "
 		    "use LINUX_VERSION_SUBLEVEL (KVER_SUBLEVEL in kver_compat.h)", expr);
-	} else {
-		struct detail d = { .op = "", .want = { -1, -1, -1 }, .value = -1,
-				    .fix = "SUBLEVEL as its own number (LINUX_VERSION_SUBLEVEL "
-					   "for the kernel built against)" };
-
-		add(c, s, e, &d,
+	else
+		add(c, s, e,
+		    FIX_ONLY("SUBLEVEL as its own number (LINUX_VERSION_SUBLEVEL for the kernel "
+			     "built against)"),
 		    "'%s' takes SUBLEVEL from a version code, where it stops at 255 "
 		    "(or wraps past it); keep SUBLEVEL as its own number "
 		    "(LINUX_VERSION_SUBLEVEL for the kernel built against)", expr);
-	}
 	mark(c, s, e);
 }
 
@@ -243,11 +237,8 @@ void check_encodings(struct ctx *c)
 			j++;
 		if (j == ze)
 			continue;
-		struct detail dt = { .op = "", .want = { -1, -1, -1 }, .value = -1,
-				     .fix = "((c) > 255 ? 255 : (c)), or the three numbers "
-					    "compared separately" };
-
-		add(c, t1s, ze, &dt,
+		add(c, t1s, ze, FIX_ONLY("((c) > 255 ? 255 : (c)), or the three numbers compared "
+					 "separately"),
 		    "'%s' encodes a version without clamping SUBLEVEL: from .256 on it "
 		    "carries into PATCHLEVEL (x.y.256 reads as x.(y+1).0); clamp it as the "
 		    "kernel does, ((c) > 255 ? 255 : (c)), or compare the three numbers separately",
