@@ -3,8 +3,9 @@
  * What a step of one package came to, from its exit status and its logs:
  * a dkms build is built (it left modules), not for this kernel (dkms's own
  * BUILD_EXCLUSIVE_* decision, exit status 77), timed out (timeout's 124,
- * or killed), or failed, named by its first compiler error (else modpost's,
- * make's, dkms's own); a download by apt's first error.
+ * or killed), or failed, named by its first compiler error (else its
+ * PRE_BUILD script's, modpost's, make's, dkms's own); a download by apt's
+ * first error.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -65,6 +66,30 @@ static void shorten(char *s)
 	memmove(start, cut, strlen(cut) + 1);
 }
 
+/* The first error line of dkms's PRE_BUILD script (a package's configure), or 0. */
+static int pre_build_error(const char *dkms_log, char *out, size_t size)
+{
+	FILE *f = dkms_log ? fopen(dkms_log, "r") : NULL;
+	char line[1024];
+	int in = 0;
+
+	out[0] = '\0';
+	while (f && fgets(line, sizeof(line), f)) {
+		if (strstr(line, "Running the pre_build script"))
+			in = 1;
+		else if (strstr(line, "Building module"))
+			in = 0;
+		else if (in && strstr(line, "rror")) {
+			line[strcspn(line, "\r\n")] = '\0';
+			snprintf(out, size, "PRE_BUILD: %s", line + strspn(line, " \t!"));
+			break;
+		}
+	}
+	if (f)
+		fclose(f);
+	return out[0] != '\0';
+}
+
 static int count_lines(const char *path)
 {
 	FILE *f = path ? fopen(path, "r") : NULL;
@@ -121,6 +146,7 @@ void classify_build(struct build *b, int rc, const char *dkms_log, const char *m
 	}
 	if (first_line_with(make_log, compiler, line, sizeof(line)) ||
 	    first_line_with(dkms_log, compiler, line, sizeof(line)) ||
+	    pre_build_error(dkms_log, line, sizeof(line)) ||
 	    first_line_with(make_log, modpost, line, sizeof(line)) ||
 	    first_line_with(make_log, modlib, line, sizeof(line)) ||
 	    first_line_with(make_log, make, line, sizeof(line)) ||

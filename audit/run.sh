@@ -182,7 +182,8 @@ knames=
 for spec in $kernels; do
 	kdir=$KVER_CACHE/audit/kernels/$(printf '%s' "$spec" | tr ':@/' '---')
 	line=$("$KVER_TOP/audit/kernel.sh" "$spec" "$kdir") || die "kernel $spec could not be prepared"
-	printf '%s dkms %s; %s\n' "${line%% *}" "$(dpkg-query -W -f '${Version}' dkms)" "${line#* }" >>"$out/kernels"
+	printf '%s dkms %s, /lib/modules/%s/build in a mount namespace of its own; %s\n' "${line%% *}" \
+		"$(dpkg-query -W -f '${Version}' dkms)" "${line%% *}" "${line#* }" >>"$out/kernels"
 	printf '%s %s\n' "${line%% *}" "$kdir" >>"$out/kernels.dirs"
 	knames="$knames ${line%% *}"
 	# The lab's own build folder stays as it is while the builds use it.
@@ -191,12 +192,11 @@ done
 
 # ---- lint and builds, one package after the other ------------------------------
 
-# build PKGDIR NAME VERSION KERNEL KDIR: dkms add and dkms build in a private
-# dkms tree; dkms's output, its make.log and the modules built kept.
+# build PKGDIR NAME VERSION KERNEL KDIR: dkms add and dkms build, time-bounded
+# (audit/dkms-build.sh); dkms's output, its make.log and the modules built kept.
 build() {
 	_pd=$1 _m=$2 _mv=$3 _k=$4 _kd=$5
 	_tree=$work/dkms
-	_src=$(fact_of "$_pd" root)/usr/src
 	_old=$reuse/pkgs/${_pd##*/}
 	if [ -n "$reuse" ] && [ -n "$(fact_of "$_old" "build.$_k.rc" 2>/dev/null)" ] &&
 		grep -qxF "$(grep "^$_k " "$out/kernels")" "$reuse/kernels"; then
@@ -207,28 +207,17 @@ build() {
 		done
 		return 0
 	fi
-	rm -rf "$_tree"
-	mkdir -p "$_tree"
 	_t0=$(date +%s)
-	set -- -m "$_m" -v "$_mv" --dkmstree "$_tree" --sourcetree "$_src"
-	# The usual names packages give the kernel's folder in their own
-	# makefiles, for those that look for /lib/modules/KERNEL/build (this
-	# machine has none: nothing is installed there), and dkms's own.
 	_rc=0
-	# shellcheck disable=SC2016 # expanded by the inner shell
-	PATH=$_kd/bin:$PATH KVER_K=$_k KVER_KD=$_kd timeout -k 10 "$build_timeout" env sign_file="$work/no-sign-file" \
-		SYSSRC="$_kd/src" SYSOUT="$_kd/build" KERNELDIR="$_kd/build" KERNEL_DIR="$_kd/build" \
-		KDIR="$_kd/build" KSRC="$_kd/build" KERNEL_SRC="$_kd/build" \
-		sh -c 'dkms add "$@" && exec nice -n 10 dkms build --verbose "$@" -k "$KVER_K" -a x86_64 \
-			--kernelsourcedir "$KVER_KD/build"' kver-audit "$@" \
-		>"$_pd/dkms-$_k.log" 2>&1 || _rc=$?
+	timeout -k 10 "$build_timeout" sh "$KVER_TOP/audit/dkms-build.sh" "$_k" "$_kd" "$_m" "$_mv" \
+		"$(fact_of "$_pd" root)/usr/src" "$work" >"$_pd/dkms-$_k.log" 2>&1 || _rc=$?
 	fact "$_pd" "build.$_k.rc" "$_rc"
 	fact "$_pd" "build.$_k.s" "$(($(date +%s) - _t0))"
 	# make.log: in the build folder after a failure, kept with the modules after a build.
 	cp "$_tree/$_m/$_mv/build/make.log" "$_pd/make-$_k.log" 2>/dev/null ||
 		cp "$_tree/$_m/$_mv/$_k/x86_64/log/make.log" "$_pd/make-$_k.log" 2>/dev/null || true
 	find "$_tree/$_m/$_mv/$_k" -name '*.ko*' -printf '%f\n' 2>/dev/null | sort >"$_pd/modules-$_k.txt"
-	rm -rf "$_tree"
+	rm -rf "$_tree" "$work/modules" "$work/ovl"
 }
 
 set -- "$out"/pkgs/*/

@@ -120,6 +120,10 @@ static void test_classify(void)
 	/* No compiler error: modpost's. */
 	build("evdi-dkms_1.9.0+dfsg-1", "6.1.192", 2, "", &b);
 	CHECK(!strncmp(b.why, "ERROR: modpost:", 15), "%s", b.why);
+	/* A PRE_BUILD script (a configure) that failed says why before make's error. */
+	build("iptables-netflow-dkms_2.5.1-2", "5.10.262", 2, "", &b);
+	CHECK(!strcmp(b.why, "PRE_BUILD: Error: Can not find iptables version, try setting it with "
+			     "--ipt-ver="), "%s", b.why);
 	/* No make.log at all: dkms's own error. */
 	build("evdi-dkms_1.9.0+dfsg-1", "5.10.262", 21, "", &b);
 	CHECK(!strncmp(b.why, "Error! Bad return status", 24), "%s", b.why);
