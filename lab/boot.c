@@ -119,7 +119,7 @@ int boot_meta_line(struct boot *b, const char *line, int lineno, char *err, size
 	if (n == 0)
 		return 0;
 	if (!eq || eq == line) {
-		boot_set_err(err, errsize, "%s/point.meta:%d: '%.*s' is not KEY=VALUE", b->dir, lineno,
+		boot_set_err(err, errsize, "%s/" KVER_FILE_META ":%d: '%.*s' is not KEY=VALUE", b->dir, lineno,
 			(int)(n > 64 ? 64 : n), line);
 		return -1;
 	}
@@ -221,18 +221,18 @@ static int check_meta(struct boot *b, char *err, size_t errsize)
 	int rc;
 
 	if (!boot_meta(b, "tree")[0] || !boot_meta(b, "series")[0] || !mk[0] || !sub[0]) {
-		boot_set_err(err, errsize, "%s/point.meta lacks tree, series, makefile or sublevel",
+		boot_set_err(err, errsize, "%s/" KVER_FILE_META " lacks tree, series, makefile or sublevel",
 			b->dir);
 		return -1;
 	}
 	rc = kver_parse(mk, &v);
 	if (rc || v.nparts != 3) {
-		boot_set_err(err, errsize, "%s/point.meta: makefile=%s is not M.P.S", b->dir, mk);
+		boot_set_err(err, errsize, "%s/" KVER_FILE_META ": makefile=%s is not M.P.S", b->dir, mk);
 		return -1;
 	}
 	rc = kver_parse_uint(sub, UINT32_MAX, &s);
 	if (rc) {
-		boot_set_err(err, errsize, "%s/point.meta: sublevel=%s: %s", b->dir, sub,
+		boot_set_err(err, errsize, "%s/" KVER_FILE_META ": sublevel=%s: %s", b->dir, sub,
 			kver_strerror(rc));
 		return -1;
 	}
@@ -280,7 +280,7 @@ static void judge_unrecorded(struct boot *b)
 	else if (!b->exit_seen)
 		set_guest(b, "no-result", "probe stopped without reporting its result");
 	else
-		set_guest(b, "no-status", "no qemu.status in %s", b->dir);
+		set_guest(b, "no-status", "no " KVER_FILE_STATUS " in %s", b->dir);
 }
 
 /* Did the guest run to its end? The first rule that holds decides. */
@@ -291,7 +291,7 @@ static void judge_guest(struct boot *b)
 	set_guest(b, "ok", "%s", "");
 	if (!b->has_serial)
 		set_guest(b, "no-log", "no serial log in %s", b->dir);
-	else if (st == 124 || st == 137)
+	else if (st == KVER_QEMU_TIMEOUT || st == KVER_QEMU_KILLED)
 		set_guest(b, "hung", "guest hung %s: no exit within %d s",
 			  b->started ? "in the probe" :
 			  b->ran_init ? "after /init started" : "before /init",
@@ -300,14 +300,15 @@ static void judge_guest(struct boot *b)
 		judge_panic(b);
 	else if (st < 0)
 		judge_unrecorded(b);
-	else if (st != 0 && st != 0x21 && st != 0x23)
+	else if (st != 0 && st != KVER_QEMU_EXIT(KVER_PROBE_PASS) &&
+		 st != KVER_QEMU_EXIT(KVER_PROBE_FAIL))
 		set_guest(b, "qemu-error", "QEMU failed with status %d: %s", st, b->qemu_msg);
 	else if (!b->started)
 		set_guest(b, "no-init", "guest never reached /init");
 	else if (b->exit_marker < 0 || !b->probe)
 		set_guest(b, "no-result", "probe stopped without reporting its result");
-	/* isa-debug-exit: QEMU exits with (v << 1) | 1, the probe writes 0x10 | status. */
-	else if (st && st != (((0x10 | b->exit_marker) << 1) | 1))
+	/* isa-debug-exit: the probe's status as QEMU's (protocol.h). */
+	else if (st && st != KVER_QEMU_EXIT(b->exit_marker))
 		set_guest(b, "inconsistent", "probe said exit=%d but QEMU exited %d",
 			  b->exit_marker, st);
 	else if (b->probe->bailed)
@@ -332,7 +333,7 @@ static void judge_results(struct boot *b)
 				ktap_count(t, &b->guest_tests);
 		}
 		/* The probe's exit status must say the same as its results. */
-		if (b->exit_marker != ((c.fail || c.missing) ? 1 : 0))
+		if (b->exit_marker != ((c.fail || c.missing) ? KVER_PROBE_FAIL : KVER_PROBE_PASS))
 			b->ok = 0;
 	}
 	/* The lab's kernels build KUnit suites in: no KUnit output is a failure. */
@@ -372,7 +373,7 @@ int boot_finish(struct boot *b, char *err, size_t errsize)
 /* The files of a boot folder, in the order boot_read reads them (and struct boot_text's). */
 enum { BOOT_META, BOOT_SERIAL, BOOT_STATUS, BOOT_TIMEOUT, BOOT_STDERR, BOOT_NFILES };
 static const char *const boot_files[BOOT_NFILES] = {
-	"point.meta", "serial.log", "qemu.status", "qemu.timeout", "qemu.stderr",
+	KVER_FILE_META, KVER_FILE_SERIAL, KVER_FILE_STATUS, KVER_FILE_TIMEOUT, KVER_FILE_STDERR,
 };
 
 /*
@@ -428,7 +429,7 @@ static int read_meta(struct boot *b, FILE *f, char *err, size_t errsize)
 	int rc = 0, lineno = 0;
 
 	if (!f) {
-		boot_set_err(err, errsize, "cannot read %s/point.meta: %s", b->dir,
+		boot_set_err(err, errsize, "cannot read %s/" KVER_FILE_META ": %s", b->dir,
 			strerror(ENOENT));
 		return -1;
 	}
@@ -451,7 +452,7 @@ static int read_serial(struct boot *b, FILE *f, char *err, size_t errsize)
 	b->has_serial = 1;
 	while (!rc && getline(&line, &cap, f) >= 0) {
 		if (boot_feed(b, line)) {
-			boot_set_err(err, errsize, "%s/serial.log: out of memory", b->dir);
+			boot_set_err(err, errsize, "%s/" KVER_FILE_SERIAL ": out of memory", b->dir);
 			rc = -1;
 		}
 	}

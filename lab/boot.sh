@@ -8,8 +8,9 @@
 # when the lab chose it) into the initramfs as /uts_version.
 #
 # Writes OUTDIR/serial.log (the whole console), OUTDIR/qemu.status (QEMU's
-# exit status; 124 when the time limit ended it) and OUTDIR/qemu.stderr. The
-# verdict is not decided here: kver-lab reads those files.
+# exit status; timeout(1)'s when the time limit ended it) and
+# OUTDIR/qemu.stderr, names and numbers from probe/protocol.h. The verdict
+# is not decided here: kver-lab reads those files.
 set -eu
 . "$(dirname -- "$0")/common.sh"
 
@@ -24,6 +25,9 @@ timeout=${KVER_BOOT_TIMEOUT:-180}
 [ -x "$init" ] || die "init program $init does not exist or is not executable"
 command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 is not installed (apt-get install qemu-system-x86)"
 mkdir -p "$out"
+# The names and numbers shared with the probe and the boot model.
+eval "$(protocol_vars KVER_PARAM_EXPECT KVER_PARAM_VERSION KVER_INITRAMFS_UTS KVER_INITRAMFS_GUEST \
+	KVER_EXIT_PORT KVER_FILE_SERIAL KVER_FILE_STATUS KVER_FILE_TIMEOUT KVER_FILE_STDERR KVER_FILE_UTS)"
 
 # The initramfs is written by a list for the kernel's own gen_init_cpio, so
 # no root and no busybox are needed.
@@ -37,19 +41,19 @@ list=$out/initramfs.list
 	echo "dir /sys 0755 0 0"
 	echo "file /init $init 0755 0 0"
 	if [ -n "${KVER_UTS_VERSION:-}" ]; then
-		printf '%s\n' "$KVER_UTS_VERSION" >"$out/uts_version"
-		echo "file /uts_version $out/uts_version 0644 0 0"
+		printf '%s\n' "$KVER_UTS_VERSION" >"$out/$KVER_FILE_UTS"
+		echo "file $KVER_INITRAMFS_UTS $out/$KVER_FILE_UTS 0644 0 0"
 	fi
 	if [ -d "$guest" ]; then
-		echo "dir /guest 0755 0 0"
+		echo "dir $KVER_INITRAMFS_GUEST 0755 0 0"
 		(cd "$guest" && find . -mindepth 1 | LC_ALL=C sort) | while IFS= read -r f; do
 			f=${f#./}
 			if [ -d "$guest/$f" ]; then
-				echo "dir /guest/$f 0755 0 0"
+				echo "dir $KVER_INITRAMFS_GUEST/$f 0755 0 0"
 			else
 				mode=0644
 				[ -x "$guest/$f" ] && mode=0755
-				echo "file /guest/$f $guest/$f $mode 0 0"
+				echo "file $KVER_INITRAMFS_GUEST/$f $guest/$f $mode 0 0"
 			fi
 		done
 	fi
@@ -76,11 +80,11 @@ rc=0
 timeout -k 5 "$timeout" qemu-system-x86_64 -machine pc,accel=$accel -m 512 -smp 1 \
 	-nodefaults -no-user-config -display none -monitor none -no-reboot \
 	$bios \
-	-serial "file:$out/serial.log" \
+	-serial "file:$out/$KVER_FILE_SERIAL" \
 	-device qemu-xhci \
-	-device isa-debug-exit,iobase=0xf4,iosize=0x04 \
+	-device isa-debug-exit,iobase=$KVER_EXIT_PORT,iosize=0x04 \
 	-kernel "$kernel" -initrd "$out/initramfs.cpio" \
-	-append "console=ttyS0 panic=-1 noapictimer no_timer_check kver.expect=$expect${KVER_VERSION:+ kver.version=$KVER_VERSION}" \
-	</dev/null >"$out/qemu.stderr" 2>&1 || rc=$?
-echo "$rc" >"$out/qemu.status"
-echo "$timeout" >"$out/qemu.timeout"
+	-append "console=ttyS0 panic=-1 noapictimer no_timer_check $KVER_PARAM_EXPECT=$expect${KVER_VERSION:+ $KVER_PARAM_VERSION=$KVER_VERSION}" \
+	</dev/null >"$out/$KVER_FILE_STDERR" 2>&1 || rc=$?
+echo "$rc" >"$out/$KVER_FILE_STATUS"
+echo "$timeout" >"$out/$KVER_FILE_TIMEOUT"

@@ -9,6 +9,7 @@
 #include "json.h"
 #include "kver.h"
 #include "lab.h"
+#include "protocol.h"
 
 static void copy(char *dst, size_t size, const char *src)
 {
@@ -30,8 +31,8 @@ static void write_json(const char *path, struct boot *pts, int npts)
 			{ "makefile", boot_meta(p, "makefile") }, { "series", boot_meta(p, "series") },
 			{ "style", boot_meta(p, "style") }, { "version", boot_meta(p, "version") },
 			{ "expect", boot_meta(p, "expect") },
-			{ "release", boot_value(p, "uname.release") },
-			{ "vdso_code", boot_value(p, "vdso.code") }, { "guest", p->guest },
+			{ "release", boot_value(p, KVER_KEY_UNAME_RELEASE) },
+			{ "vdso_code", boot_value(p, KVER_KEY_VDSO_CODE) }, { "guest", p->guest },
 			{ "detail", p->detail }, { "dir", p->dir },
 		};
 

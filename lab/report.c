@@ -161,8 +161,8 @@ static const struct column narrow[] = {
 	META("TREE", "tree"),
 	META("STYLE", "style"),
 	META("SUBLEVEL", "sublevel"),
-	VALUE("RELEASE", "uname.release"),
-	VALUE("CODE", "vdso.code"),
+	VALUE("RELEASE", KVER_KEY_UNAME_RELEASE),
+	VALUE("CODE", KVER_KEY_VDSO_CODE),
 	{ "CHECKS", c_checks, NULL },
 	{ "KUNIT", c_kunit, NULL },
 	{ "GUEST", c_guest, NULL },
@@ -178,8 +178,8 @@ static int wide_columns(struct boot *pts, int npts, struct column *cols)
 		META("STYLE", "style"),
 		META("SERIES", "series"),
 		META("SUBLEVEL", "sublevel"),
-		VALUE("RELEASE", "uname.release"),
-		VALUE("VDSO", "vdso.code"),
+		VALUE("RELEASE", KVER_KEY_UNAME_RELEASE),
+		VALUE("VDSO", KVER_KEY_VDSO_CODE),
 	};
 	static const struct column tail[] = {
 		{ "KUNIT", c_kunit, "wide" },

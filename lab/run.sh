@@ -81,6 +81,8 @@ for t in $trees; do check_tree "$t"; done
 make -s -C "$KVER_TOP" tools >/dev/null || die "building kver's host tools failed"
 lab=$KVER_TOP/build/lab/kver-lab
 probe=$KVER_TOP/build/probe/kver-probe
+# The names and numbers shared with the probe and the boot model.
+eval "$(protocol_vars KVER_GUEST_SKIP KVER_FILE_RESULTS)"
 # 'own' is each tree's own SUBLEVEL (own_points); the rest must be numbers.
 points=
 if [ $# -gt 0 ]; then
@@ -175,7 +177,7 @@ finish_point() {
 	for pname in $plugins; do
 		rc=$(cat "$pdir/guest-$pname.rc" 2>/dev/null || echo "no status")
 		rm -f "$pdir/guest-$pname.rc"
-		if [ "$rc" = 4 ]; then
+		if [ "$rc" = "$KVER_GUEST_SKIP" ]; then
 			# Not applicable here: the guest reports it as a skip.
 			rm -rf "$pdir/guest/$pname"
 			mkdir -p "$pdir/guest/$pname"
@@ -348,6 +350,6 @@ done
 [ -n "$boots" ] || die "no point was built (trees that stopped:$failed)"
 [ -z "$failed" ] || say "the run stopped on tree(s)$failed (see the errors above); the points built are judged"
 # shellcheck disable=SC2086 # one word per boot folder
-"$lab" report --summary "$(($(date +%s) - start))" --json "$out/results.json" $boots && rc=0 || rc=$?
+"$lab" report --summary "$(($(date +%s) - start))" --json "$out/$KVER_FILE_RESULTS" $boots && rc=0 || rc=$?
 [ -z "$failed" ] || rc=1
 exit "$rc"

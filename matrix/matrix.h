@@ -19,6 +19,7 @@
 
 #include "boot.h"
 #include "kver.h"
+#include "protocol.h"
 
 enum verdict {
 	VERDICT_OK,

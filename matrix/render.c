@@ -204,8 +204,8 @@ static void md_value(FILE *out, const struct point *p, const char *key)
 	fputs(" ", out);
 	if (!v)
 		fputs("–", out);
-	else if (!strncmp(v, "absent", 6))
-		fputs("absent", out);
+	else if (value_absent(v))
+		fputs(KVER_VALUE_ABSENT, out);
 	else
 		md_escape(out, v);
 	fputs(" |", out);
@@ -277,14 +277,14 @@ void render_markdown(const struct matrix *m, const struct render_opts *o, FILE *
 			const struct point *p = &m->points[i];
 
 			md_row_start(out, m, i);
-			md_value(out, p, "uname.release");
+			md_value(out, p, KVER_KEY_UNAME_RELEASE);
 			for (int ch = 0; ch < CH_COUNT; ch++)
 				md_value(out, p, channel_keys[ch]);
-			md_value(out, p, "usb.bcdDevice");
-			md_value(out, p, "uname26.release");
-			md_value(out, p, "headers.code");
-			md_value(out, p, "headers.kernel_version");
-			md_value(out, p, "headers.sublevel");
+			md_value(out, p, KVER_KEY_USB_BCD);
+			md_value(out, p, KVER_KEY_UNAME26);
+			md_value(out, p, KVER_KEY_HEADERS_CODE);
+			md_value(out, p, KVER_KEY_HEADERS_KERNEL_VERSION);
+			md_value(out, p, KVER_KEY_HEADERS_SUBLEVEL);
 			legacy_belief(p, buf, sizeof(buf));
 			fprintf(out, " %s |\n", buf[0] ? buf : "–");
 		}

@@ -6,8 +6,8 @@
 #include "matrix.h"
 
 const char *const channel_keys[CH_COUNT] = {
-	"vdso.code", "v4l2.version", "media.media_version", "media.driver_version",
-	"cec.version",
+	KVER_KEY_VDSO_CODE, KVER_KEY_V4L2, KVER_KEY_MEDIA, KVER_KEY_MEDIA_DRIVER,
+	KVER_KEY_CEC,
 };
 const char *const channel_names[CH_COUNT] = {
 	"vdso", "v4l2", "media", "media driver", "cec",
@@ -35,7 +35,7 @@ void describe_code(uint32_t code, char *buf, size_t size)
 
 int value_absent(const char *v)
 {
-	return v && !strncmp(v, "absent", 6);
+	return v && !strncmp(v, KVER_VALUE_ABSENT, strlen(KVER_VALUE_ABSENT));
 }
 
 int channel_code(const struct point *p, enum channel ch, uint32_t *code)
@@ -125,7 +125,7 @@ static void set_problem(struct point *p)
 	if (!boot_ran_to_end(b))
 		snprintf(p->problem, sizeof(p->problem), "%.*s", (int)sizeof(p->problem) - 1,
 			 b->detail);
-	else if (!boot_value(b, "uname.release") && !boot_value(b, "vdso.code"))
+	else if (!boot_value(b, KVER_KEY_UNAME_RELEASE) && !boot_value(b, KVER_KEY_VDSO_CODE))
 		snprintf(p->problem, sizeof(p->problem), "no channel values in the log");
 }
 

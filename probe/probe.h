@@ -56,7 +56,7 @@ int checks_planned(void);
 void run_checks(struct probe *p);
 
 /* guest.c */
-#define GUEST_DIR "/guest"
+#define GUEST_DIR KVER_INITRAMFS_GUEST
 #define MAX_GUEST_TESTS 64
 struct guest_test {
 	char plugin[256];
