@@ -14,7 +14,6 @@
  *                                    their end
  *   kver-lab ktap [--json] FILE...   parse only: the KTAP of serial logs,
  *                                    no boot judged (cmd_ktap.c)
- *   kver-lab matrix [options] DIR... kver-matrix itself (matrix/main.c)
  *   kver-lab progress --tree T --total N ...
  *                                    follow a full kernel build
  *                                    (cmd_progress.c, progress.c)
@@ -25,14 +24,14 @@
  *
  * Each boot folder is read and judged by the boot model (boot.c), the one
  * place a verdict is decided, so the terminal table, the JSON and
- * kver-matrix always agree.
+ * kver-matrix (matrix/, which reads boot folders through the same model;
+ * the lab does not depend on it) always agree.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "lab.h"
-#include "matrix.h"
 
 const char lab_prog[] = "kver-lab";
 
@@ -51,7 +50,6 @@ static const struct command {
 } commands[] = {
 	{ "sublevels", cmd_sublevels },
 	{ "report", cmd_report },
-	{ "matrix", matrix_main },
 	{ "ktap", cmd_ktap },
 	{ "point", cmd_point },
 	{ "progress", cmd_progress },
@@ -64,7 +62,6 @@ static void usage(FILE *f)
 		"usage: kver-lab sublevels N...\n"
 		"       kver-lab report [--wide] [--json FILE] [--summary SECONDS] [--guest] BOOT_DIR...\n"
 		"       kver-lab ktap [--json] FILE...\n"
-		"       kver-lab matrix [options] DIR...   (kver-lab matrix --help)\n"
 		"       kver-lab progress --tree TREE [--total N[~]] [--log FILE] [--every SECONDS]\n"
 		"                         [--count FILE]\n"
 		"       kver-lab point --tree M.P [--style upstream|debian] [--release R]\n"
@@ -86,8 +83,6 @@ static void usage(FILE *f)
 		"           - is stdin), failures with their diagnostics and a summary,\n"
 		"           or --json; no boot is judged. Exit status 1 when a test\n"
 		"           failed, went missing or a document bailed out.\n"
-		"matrix     the variant matrix of boot folders: kver-matrix, the same\n"
-		"           code and options\n"
 		"progress   follow a full kernel build's output on stdin: copy it to the\n"
 		"           log, show objects compiled against N (N~: an estimate),\n"
 		"           elapsed time and time left on stderr\n"

@@ -253,18 +253,6 @@ kl ktap "$work"
 tap_status "ktap: a folder is an error, not an empty log" 2 "$rc" \
 	"^kver-lab: error: cannot read .*: Is a directory$" "$work/err"
 
-# matrix: kver-matrix's own code, the same verdicts on the same recordings.
-mboots=$top/tests/matrix/fixtures/boots
-kl matrix --quiet --expected "$top/tests/expected-matrix.txt" "$mboots"
-rc_same=$rc
-sed 's/^\(6\.1 unfixed 256 spill\) fail$/\1 ok/' "$top/tests/expected-matrix.txt" >"$work/expected"
-kl matrix --quiet --expected "$work/expected" "$mboots"
-if [ "$rc_same" = 0 ] && [ "$rc" = 1 ] && grep -q "^6\.1 unfixed 256 spill: expected ok, measured fail" "$work/err"; then
-	pass "matrix: kver-matrix's verdicts, a wrong expectation caught"
-else
-	fail "matrix: status $rc_same on the expected verdicts, $rc on a wrong one"
-fi
-
 status=0
 tap_end "terminal tests" || status=1
 # Every case again under valgrind: a difference fails the run, not a test.
