@@ -10,9 +10,9 @@
  * the time limit ended it), qemu.timeout and qemu.stderr.
  *
  * The API follows ktap.h: boot_init, boot_meta_line / boot_feed (one line
- * at a time), boot_finish (judges), boot_free. boot_read does all of it for
- * a folder, boot_from_text for the same files given as text (tests). No
- * global state.
+ * at a time; boot.c), boot_finish (judges; boot_judge.c), boot_free.
+ * boot_read does all of it for a folder, boot_from_text for the same files
+ * given as text (tests; boot_files.c). No global state.
  */
 #ifndef KVER_BOOT_H
 #define KVER_BOOT_H
@@ -65,7 +65,12 @@ int boot_meta_line(struct boot *b, const char *line, int lineno, char *err, size
 int boot_feed(struct boot *b, const char *line);
 /*
  * Check point.meta (tree, series, makefile M.P.S and a decimal sublevel
- * are required), close the KTAP log and judge the boot. Returns 0, or -1
+ * are required; boot.c): 0, or -1 with a message in err.
+ */
+int boot_check_meta(struct boot *b, char *err, size_t errsize);
+/*
+ * Check point.meta (boot_check_meta), close the KTAP log and judge the
+ * boot (boot_judge.c). Returns 0, or -1
  * with a message in err when point.meta is malformed or memory ran out.
  */
 int boot_finish(struct boot *b, char *err, size_t errsize);
