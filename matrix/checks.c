@@ -261,6 +261,16 @@ static void judge_release(struct point *p)
 		cell(p, CHECK_RELEASE, VERDICT_FAIL, "uname %.24s unreadable", u);
 		return;
 	}
+	/*
+	 * SUBLEVEL held at 255, the count after it in EXTRAVERSION: the
+	 * extraversion design's own way to say the version (its release hides
+	 * it from libkver's reading, probe/truth.h).
+	 */
+	if (r.major == t->major && r.patchlevel == t->patchlevel && r.sublevel == 255 &&
+	    r.nparts >= 4 && t->sublevel > 255 && r.extra[0] == t->sublevel - 255) {
+		cell(p, CHECK_RELEASE, VERDICT_OK, "ok (as 255.%u)", r.extra[0]);
+		return;
+	}
 	if (p->hides_version) {
 		/*
 		 * A distribution's release (6.1.0-75-amd64) hides SUBLEVEL by
@@ -281,17 +291,9 @@ static void judge_release(struct point *p)
 		}
 		return;
 	}
-	if (r.major == t->major && r.patchlevel == t->patchlevel) {
-		if (r.sublevel == t->sublevel) {
-			cell(p, CHECK_RELEASE, VERDICT_OK, "ok");
-			return;
-		}
-		/* SUBLEVEL held at 255, the count after it in EXTRAVERSION. */
-		if (r.sublevel == 255 && r.nparts >= 4 && t->sublevel > 255 &&
-		    r.extra[0] == t->sublevel - 255) {
-			cell(p, CHECK_RELEASE, VERDICT_OK, "ok (as 255.%u)", r.extra[0]);
-			return;
-		}
+	if (r.major == t->major && r.patchlevel == t->patchlevel && r.sublevel == t->sublevel) {
+		cell(p, CHECK_RELEASE, VERDICT_OK, "ok");
+		return;
 	}
 	cell(p, CHECK_RELEASE, VERDICT_FAIL, "uname says %.24s", u);
 }

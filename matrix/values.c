@@ -75,7 +75,7 @@ static int derive(struct point *p, char *err, size_t errsize)
 	const char *style = boot_meta(b, "style");
 	const char *cost[] = { "build_s", "guest_s", "boot_s" };
 	long *costs[] = { &p->build_s, &p->guest_s, &p->boot_s };
-	struct kver mk, e;
+	struct kver mk;
 	uint32_t s;
 
 	p->dir = b->dir;
@@ -110,8 +110,7 @@ static int derive(struct point *p, char *err, size_t errsize)
 		return -1;
 	}
 	/* The release the guest was given says another version than the one built. */
-	p->hides_version = strcmp(style, "upstream") &&
-			   (kver_parse(p->expect, &e) || kver_cmp(&e, &p->truth));
+	p->hides_version = truth_hides(p->expect, boot_meta(b, "version"));
 	p->own_sublevel = mk.sublevel;
 	p->own = p->truth.sublevel == mk.sublevel;
 	return 0;

@@ -20,7 +20,6 @@ int main(void)
 	static struct guest_test tests[MAX_GUEST_TESTS];
 	char expect[128], version[128];
 	struct probe p = { .expect = expect, .version = version };
-	struct kver rel;
 	int err, ntests;
 
 	init_system();
@@ -37,7 +36,7 @@ int main(void)
 		leave(KVER_PROBE_FAIL);
 	}
 	/* Does the release carry the version (6.1.300), or hide it (6.1.0-75-amd64)? */
-	p.hidden = kver_parse(expect, &rel) || kver_cmp(&rel, &p.want) != 0;
+	p.hidden = truth_hides(expect, version);
 	ntests = find_guest_tests(GUEST_DIR, tests, MAX_GUEST_TESTS);
 	printf("1..%d\n", checks_planned() + ntests);
 	value(KVER_KEY_EXPECT, "%s", expect);

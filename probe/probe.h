@@ -16,6 +16,7 @@
 
 #include "kver.h"
 #include "protocol.h"
+#include "truth.h"
 
 /* output.c */
 /* One numbered KTAP result; SKIP is the reason of a skip, or NULL. */
