@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The boot model's store and its scan of the serial log: point.meta's
- * lines, the values, the tail of the log (boot_judge.c gives the verdict,
- * boot_files.c reads a folder's files).
+ * lines (read by meta.c), the values, the tail of the log (boot_judge.c
+ * gives the verdict, boot_files.c reads a folder's files).
  *
  * The serial log is read once, line by line: the KTAP reader (ktap.c) gets
  * every line, and the same pass collects the probe's values and exit line
@@ -29,69 +29,14 @@ void boot_set_err(char *err, size_t size, const char *fmt, ...)
 	va_end(ap);
 }
 
-static const char *pair_get(const struct boot_pair *p, size_t n, const char *key, size_t klen)
-{
-	for (size_t i = 0; i < n; i++)
-		if (strlen(p[i].key) == klen && !strncmp(p[i].key, key, klen))
-			return p[i].val;
-	return NULL;
-}
-
-static int pair_add(struct boot_pair **p, size_t *n, const char *key, size_t klen,
-		    const char *val)
-{
-	struct boot_pair *np = realloc(*p, (*n + 1) * sizeof(*np));
-
-	if (!np)
-		return -1;
-	*p = np;
-	np[*n].key = strndup(key, klen);
-	np[*n].val = strdup(val);
-	if (!np[*n].key || !np[*n].val) {
-		free(np[*n].key);
-		free(np[*n].val);
-		return -1;
-	}
-	(*n)++;
-	return 0;
-}
-
-static void pairs_free(struct boot_pair *p, size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		free(p[i].key);
-		free(p[i].val);
-	}
-	free(p);
-}
-
-/* A point.meta key: the last line of a key counts. */
-static int meta_set(struct boot *b, const char *key, size_t klen, const char *val)
-{
-	for (size_t i = 0; i < b->nmeta; i++) {
-		if (strlen(b->meta[i].key) == klen && !strncmp(b->meta[i].key, key, klen)) {
-			char *v = strdup(val);
-
-			if (!v)
-				return -1;
-			free(b->meta[i].val);
-			b->meta[i].val = v;
-			return 0;
-		}
-	}
-	return pair_add(&b->meta, &b->nmeta, key, klen, val);
-}
-
 const char *boot_meta(const struct boot *b, const char *key)
 {
-	const char *v = pair_get(b->meta, b->nmeta, key, strlen(key));
-
-	return v ? v : "";
+	return meta_get(&b->meta, key);
 }
 
 const char *boot_value(const struct boot *b, const char *key)
 {
-	return pair_get(b->values, b->nvalues, key, strlen(key));
+	return pairs_get(&b->values, key, strlen(key));
 }
 
 int boot_init(struct boot *b, const char *dir)
@@ -107,28 +52,7 @@ int boot_init(struct boot *b, const char *dir)
 
 int boot_meta_line(struct boot *b, const char *line, int lineno, char *err, size_t errsize)
 {
-	size_t n = strcspn(line, "\r\n");
-	const char *eq = memchr(line, '=', n);
-	char *val;
-	int rc;
-
-	if (n == 0)
-		return 0;
-	if (!eq || eq == line) {
-		boot_set_err(err, errsize, "%s/" KVER_FILE_META ":%d: '%.*s' is not KEY=VALUE", b->dir, lineno,
-			(int)(n > 64 ? 64 : n), line);
-		return -1;
-	}
-	val = strndup(eq + 1, n - (size_t)(eq + 1 - line));
-	if (!val) {
-		boot_set_err(err, errsize, "out of memory");
-		return -1;
-	}
-	rc = meta_set(b, line, (size_t)(eq - line), val);
-	free(val);
-	if (rc)
-		boot_set_err(err, errsize, "out of memory");
-	return rc;
+	return meta_line(&b->meta, b->dir, line, lineno, err, errsize);
 }
 
 static void keep_tail(struct boot *b, const char *line)
@@ -160,9 +84,9 @@ static int take_value(struct boot *b, const char *line)
 		return 0;
 	s += strlen(KVER_VALUE_LINE);
 	eq = strchr(s, '=');
-	if (!eq || eq == s || pair_get(b->values, b->nvalues, s, (size_t)(eq - s)))
+	if (!eq || eq == s || pairs_get(&b->values, s, (size_t)(eq - s)))
 		return 0;
-	return pair_add(&b->values, &b->nvalues, s, (size_t)(eq - s), eq + 1);
+	return pairs_add(&b->values, s, (size_t)(eq - s), eq + 1);
 }
 
 /* The landmarks of a boot: the probe started and ended, /init, a panic. */
@@ -208,45 +132,13 @@ int boot_feed(struct boot *b, const char *line)
 	return rc;
 }
 
-/* The required keys, the makefile's M.P.S and a decimal sublevel. */
-int boot_check_meta(struct boot *b, char *err, size_t errsize)
-{
-	const char *mk = boot_meta(b, "makefile"), *sub = boot_meta(b, "sublevel");
-	struct kver v;
-	uint32_t s;
-	int rc;
-
-	if (!boot_meta(b, "tree")[0] || !boot_meta(b, "series")[0] || !mk[0] || !sub[0]) {
-		boot_set_err(err, errsize, "%s/" KVER_FILE_META " lacks tree, series, makefile or sublevel",
-			b->dir);
-		return -1;
-	}
-	rc = kver_parse(mk, &v);
-	if (rc || v.nparts != 3) {
-		boot_set_err(err, errsize, "%s/" KVER_FILE_META ": makefile=%s is not M.P.S", b->dir, mk);
-		return -1;
-	}
-	rc = kver_parse_uint(sub, UINT32_MAX, &s);
-	if (rc) {
-		boot_set_err(err, errsize, "%s/" KVER_FILE_META ": sublevel=%s: %s", b->dir, sub,
-			kver_strerror(rc));
-		return -1;
-	}
-	/* Points recorded before release styles: upstream, version = release. */
-	if (!boot_meta(b, "style")[0] && meta_set(b, "style", 5, "upstream"))
-		return -1;
-	if (!boot_meta(b, "version")[0] && meta_set(b, "version", 7, boot_meta(b, "expect")))
-		return -1;
-	return 0;
-}
-
 void boot_free(struct boot *b)
 {
 	for (int i = 0; i < b->ntail; i++)
 		free(b->tail[i]);
 	ktap_free(&b->log);
-	pairs_free(b->meta, b->nmeta);
-	pairs_free(b->values, b->nvalues);
+	meta_free(&b->meta);
+	pairs_free(&b->values);
 	free(b->dir);
 	memset(b, 0, sizeof(*b));
 }

@@ -43,7 +43,7 @@ static void judge_panic(struct boot *b)
  */
 static void judge_unrecorded(struct boot *b)
 {
-	if (!b->started && !b->nvalues && !b->exit_seen)
+	if (!b->started && !b->values.n && !b->exit_seen)
 		set_guest(b, "no-init", "guest never reached /init");
 	else if (!b->exit_seen)
 		set_guest(b, "no-result", "probe stopped without reporting its result");
@@ -117,7 +117,7 @@ int boot_ran_to_end(const struct boot *b)
 
 int boot_finish(struct boot *b, char *err, size_t errsize)
 {
-	if (boot_check_meta(b, err, errsize))
+	if (meta_check(&b->meta, b->dir, err, errsize))
 		return -1;
 	if (ktap_finish(&b->log)) {
 		boot_set_err(err, errsize, "out of memory");

@@ -27,10 +27,10 @@ static void write_json(const char *path, struct boot *pts, int npts)
 	for (int i = 0; i < npts; i++) {
 		struct boot *p = &pts[i];
 		const char *kv[][2] = {
-			{ "tree", boot_meta(p, "tree") }, { "package", boot_meta(p, "package") },
-			{ "makefile", boot_meta(p, "makefile") }, { "series", boot_meta(p, "series") },
-			{ "style", boot_meta(p, "style") }, { "version", boot_meta(p, "version") },
-			{ "expect", boot_meta(p, "expect") },
+			{ "tree", boot_meta(p, KVER_META_TREE) }, { "package", boot_meta(p, KVER_META_PACKAGE) },
+			{ "makefile", boot_meta(p, KVER_META_MAKEFILE) }, { "series", boot_meta(p, KVER_META_SERIES) },
+			{ "style", boot_meta(p, KVER_META_STYLE) }, { "version", boot_meta(p, KVER_META_VERSION) },
+			{ "expect", boot_meta(p, KVER_META_EXPECT) },
 			{ "release", boot_value(p, KVER_KEY_UNAME_RELEASE) },
 			{ "vdso_code", boot_value(p, KVER_KEY_VDSO_CODE) }, { "guest", p->guest },
 			{ "detail", p->detail }, { "dir", p->dir },
@@ -39,7 +39,7 @@ static void write_json(const char *path, struct boot *pts, int npts)
 		all_ok &= p->ok;
 		fputs(i ? ",\n{" : "\n{", f);
 		/* boot_finish made sure it is a decimal number. */
-		fprintf(f, "\"sublevel\":%s", boot_meta(p, "sublevel"));
+		fprintf(f, "\"sublevel\":%s", boot_meta(p, KVER_META_SUBLEVEL));
 		for (size_t k = 0; k < sizeof(kv) / sizeof(kv[0]); k++) {
 			fprintf(f, ",\"%s\":", kv[k][0]);
 			json_str(f, kv[k][1]);

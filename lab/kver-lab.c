@@ -7,6 +7,9 @@
  *   kver-lab point --tree M.P [--style S] [--release R] [--uts-version U] N
  *                                    the names of one point (cmd_point.c,
  *                                    style.c)
+ *   kver-lab meta FILE KEY=VALUE...  write a point's record, point.meta,
+ *                                    checked as the boot model reads it
+ *                                    (cmd_meta.c, meta.c)
  *   kver-lab report [--wide] [--json F] [--summary S] [--guest] DIR...
  *                                    judge each boot folder, print the table
  *                                    (cmd_report.c, report.c), one summary
@@ -52,6 +55,7 @@ static const struct command {
 	{ "report", cmd_report },
 	{ "ktap", cmd_ktap },
 	{ "point", cmd_point },
+	{ "meta", cmd_meta },
 	{ "progress", cmd_progress },
 	{ "apt-source", cmd_aptsrc },
 };
@@ -66,6 +70,7 @@ static void usage(FILE *f)
 		"                         [--count FILE]\n"
 		"       kver-lab point --tree M.P [--style upstream|debian] [--release R]\n"
 		"                      [--uts-version U] [--debian-releases FILE] SUBLEVEL\n"
+		"       kver-lab meta FILE KEY=VALUE...\n"
 		"       kver-lab apt-source [--etc DIR] SUITE [COMPONENT...]\n"
 		"\n"
 		"sublevels  check SUBLEVEL points (decimal 0..65535, no sign, no leading zero)\n"
@@ -90,6 +95,9 @@ static void usage(FILE *f)
 		"           style, as key=value lines (lab/style.c); in the debian style a\n"
 		"           version FILE lists (\"VERSION ABI PACKAGE DATE\" lines) takes\n"
 		"           Debian's own ABI, package version and date\n"
+		"meta       write a point's record (point.meta) from its keys, checked as\n"
+		"           the boot model reads it; hides_version is decided from expect\n"
+		"           and version\n"
 		"apt-source the sources.list line for another Debian suite (default component:\n"
 		"           main), from the archive this machine's apt (DIR, /etc/apt) uses for\n"
 		"           a suite of the same kind; the lab's own apt state reads it\n");

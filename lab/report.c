@@ -50,7 +50,7 @@ static enum tone c_package(const struct boot *p, const struct column *c, char *b
 			   size_t size)
 {
 	(void)c;
-	snprintf(buf, size, "%s (%s)", boot_meta(p, "package"), boot_meta(p, "makefile"));
+	snprintf(buf, size, "%s (%s)", boot_meta(p, KVER_META_PACKAGE), boot_meta(p, KVER_META_MAKEFILE));
 	return PLAIN;
 }
 
@@ -158,9 +158,9 @@ static enum tone c_verdict_why(const struct boot *p, const struct column *c, cha
 }
 
 static const struct column narrow[] = {
-	META("TREE", "tree"),
-	META("STYLE", "style"),
-	META("SUBLEVEL", "sublevel"),
+	META("TREE", KVER_META_TREE),
+	META("STYLE", KVER_META_STYLE),
+	META("SUBLEVEL", KVER_META_SUBLEVEL),
 	VALUE("RELEASE", KVER_KEY_UNAME_RELEASE),
 	VALUE("CODE", KVER_KEY_VDSO_CODE),
 	{ "CHECKS", c_checks, NULL },
@@ -173,11 +173,11 @@ static const struct column narrow[] = {
 static int wide_columns(struct boot *pts, int npts, struct column *cols)
 {
 	static const struct column head[] = {
-		META("TREE", "tree"),
+		META("TREE", KVER_META_TREE),
 		{ "PACKAGE (MAKEFILE)", c_package, NULL },
-		META("STYLE", "style"),
-		META("SERIES", "series"),
-		META("SUBLEVEL", "sublevel"),
+		META("STYLE", KVER_META_STYLE),
+		META("SERIES", KVER_META_SERIES),
+		META("SUBLEVEL", KVER_META_SUBLEVEL),
 		VALUE("RELEASE", KVER_KEY_UNAME_RELEASE),
 		VALUE("VDSO", KVER_KEY_VDSO_CODE),
 	};
@@ -304,8 +304,8 @@ void report_details(FILE *out, struct boot *pts, int npts, int width)
 
 		if (p->ok)
 			continue;
-		fprintf(out, "\n%s %s SUBLEVEL=%s (%s):\n", boot_meta(p, "tree"),
-			boot_meta(p, "series"), boot_meta(p, "sublevel"), p->dir);
+		fprintf(out, "\n%s %s SUBLEVEL=%s (%s):\n", boot_meta(p, KVER_META_TREE),
+			boot_meta(p, KVER_META_SERIES), boot_meta(p, KVER_META_SUBLEVEL), p->dir);
 		if (p->detail[0]) {
 			fprintf(out, "  %s; last lines of the serial log:\n", p->detail);
 			/* On a terminal, a log line is cut to fit its width. */

@@ -544,11 +544,11 @@ void render_json(const struct matrix *m, const struct render_opts *o, FILE *out)
 		json_fields(out, "{", names, NFIELDS(names));
 		json_fields(out, ",\n      ", costs, NFIELDS(costs));
 		fputs(",\n      \"values\": {", out);
-		for (size_t k = 0; k < p->boot.nvalues; k++) {
+		for (size_t k = 0; k < p->boot.values.n; k++) {
 			fputs(k ? ", " : "", out);
-			json_str(out, p->boot.values[k].key);
+			json_str(out, p->boot.values.p[k].key);
 			fputs(": ", out);
-			json_str(out, p->boot.values[k].val);
+			json_str(out, p->boot.values.p[k].val);
 		}
 		fputs("},\n      \"cells\": {", out);
 		for (int c = 0; c < CHECK_COUNT; c++) {

@@ -106,6 +106,28 @@
 #define KVER_FILE_TIMEOUT "qemu.timeout"	/* the time limit, in seconds */
 #define KVER_FILE_STDERR "qemu.stderr"		/* QEMU's own messages */
 #define KVER_FILE_UTS "uts_version"		/* what becomes KVER_INITRAMFS_UTS */
+/*
+ * point.meta: the record of a point, KEY=VALUE lines in this order. One
+ * writer (kver-lab meta, which lab/run.sh calls) and one reader (the boot
+ * model), both lab/meta.c, which also says each key's kind and default.
+ */
+#define KVER_META_TREE "tree"		/* the tree: 6.1, 5.10@5.10.262-1 */
+#define KVER_META_PACKAGE "package"	/* its Debian package version */
+#define KVER_META_MAKEFILE "makefile"	/* its own M.P.S, from its Makefile */
+#define KVER_META_SERIES "series"	/* kver, mainline, a design's name */
+#define KVER_META_STYLE "style"		/* the release style: upstream, debian, custom */
+#define KVER_META_SUBLEVEL "sublevel"	/* the point's SUBLEVEL */
+#define KVER_META_VERSION "version"	/* the M.P.S built */
+#define KVER_META_EXPECT "expect"	/* the release uname -r must say */
+#define KVER_META_HIDES "hides_version"	/* 1: the release hides the version (probe/truth.h) */
+#define KVER_META_UTS "uts_version"	/* the UTS version the lab chose, or empty */
+#define KVER_META_MAKE_VARS "make_vars"	/* the make variables of the build */
+#define KVER_META_BUILD "build"		/* the kind of build: full, incremental, ... */
+#define KVER_META_BUILD_S "build_s"	/* seconds: the build */
+#define KVER_META_GUEST_S "guest_s"	/* the guest plugins' builds */
+#define KVER_META_WAIT_S "wait_s"	/* waiting for the point before */
+#define KVER_META_BOOT_S "boot_s"	/* the boot */
+
 /* The JSON of a run, beside its boot folders (docs/results-schema.md). */
 #define KVER_FILE_RESULTS "results.json"
 

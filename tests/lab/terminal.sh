@@ -127,6 +127,32 @@ else
 	fail "style and version in the JSON"
 fi
 
+# 4b. A point's record from its one writer (kver-lab meta), read by the report.
+mkdir -p "$work/written"
+cp "$boots/pass/serial.log" "$boots/pass/qemu.status" "$work/written/"
+kl meta "$work/written/point.meta" tree=6.1 package=6.1.192-3 makefile=6.1.192 series=kver \
+	style=debian sublevel=256 version=6.1.256 expect=6.1.0-64-amd64 uts_version= build=full build_s=3
+tap_status "meta: a point's record is written" 0 "$rc"
+if [ "$(sed -n 's/^hides_version=//p' "$work/written/point.meta")" = 1 ] &&
+	[ "$(sed -n '9p' "$work/written/point.meta")" = hides_version=1 ]; then
+	pass "meta: hides_version decided, in protocol.h's order"
+else
+	fail "meta: hides_version decided, in protocol.h's order ($(tr '\n' ' ' <"$work/written/point.meta"))"
+fi
+kl report "$work/written"
+tap_has "meta: the report reads the written record" '^6\.1 +debian +256 ' "$work/out"
+# Each case: the keys after tree, makefile and series, then what the error says.
+for bad in "sublevel=256 colour=red:.colour. is no key of point.meta" \
+	"sublevel=256 hides_version=0:hides_version is decided from expect and version, not given" \
+	"sublevel=65536:invalid SUBLEVEL .65536.: above 65535" \
+	"sublevel=256 version=6.1.255:version=6.1.255 is not M.P.S at sublevel=256" \
+	"sublevel=256 tree=6.12:tree is given twice"; do
+	# shellcheck disable=SC2086 # one word per key
+	kl meta "$work/written/bad.meta" tree=6.1 makefile=6.1.192 series=kver ${bad%%:*}
+	tap_status "meta: ${bad%%:*} is refused" 2 "$rc" "^kver-lab: error: .*${bad#*:}" "$work/err"
+done
+if [ -e "$work/written/bad.meta" ]; then fail "meta: nothing written when refused"; else pass "meta: nothing written when refused"; fi
+
 # 5. The summary line: points passed, time, where the files are.
 kl report --summary 754 --json "$work/r.json" "$boots/pass" "$boots/hung"
 tap_has "summary" "^1 of 2 points passed in 12 min 34 s; results: $work/r.json; boot logs: $boots\$" "$work/out"
