@@ -120,39 +120,46 @@ static int vdso_note(struct probe *p, const char *name, const char **skip)
 	return code == expect;
 }
 
+int libkver_verdict(const struct probe *p, const struct kver_running *r, const char *name)
+{
+	const struct kver *want = &p->want;
+	char got[128], exp[128];
+	int ok = 1;
+
+	kver_format(&r->version, KVER_FMT_NUMBERS, got, sizeof(got));
+	value(KVER_KEY_LIBKVER_VERSION, "%s", got);
+	value(KVER_KEY_LIBKVER_CODE, "0x%06x", r->code);
+	if (kver_cmp(&r->version, want) != 0)
+		diag("%s: reconciled version %s, expected %s", name, got,
+		     (kver_format(want, KVER_FMT_NUMBERS, exp, sizeof(exp)), exp));
+	if (r->disagree)
+		diag("%s: sources disagree (mask 0x%x)", name, r->disagree);
+	value(KVER_KEY_LIBKVER_FROM, "%s", kver_source_name(r->from_sublevel));
+	/*
+	 * Where the release hides SUBLEVEL, only the distribution's own field
+	 * can give it exactly (the vDSO stops at 255): that must be the source.
+	 */
+	if (p->hidden && r->from_sublevel != KVER_SRC_PROC_VERSION &&
+	    r->from_sublevel != KVER_SRC_SIGNATURE) {
+		diag("%s: the release hides SUBLEVEL, yet it came from %s, not the distribution's field",
+		     name, kver_source_name(r->from_sublevel));
+		ok = 0;
+	}
+	return ok && kver_cmp(&r->version, want) == 0 && !r->disagree;
+}
+
 /* libkver's reconciled answer must be the version the lab built. */
 static int libkver_running(struct probe *p, const char *name, const char **skip)
 {
-	const struct kver *want = &p->want;
 	struct kver_running r;
-	char got[128], exp[128];
-	int ok = 1, err = kver_running(NULL, &r);
+	int err = kver_running(NULL, &r);
 
 	(void)skip;
 	if (err) {
 		diag("%s: %s", name, kver_strerror(err));
 		return 0;
 	}
-	kver_format(&r.version, KVER_FMT_NUMBERS, got, sizeof(got));
-	value(KVER_KEY_LIBKVER_VERSION, "%s", got);
-	value(KVER_KEY_LIBKVER_CODE, "0x%06x", r.code);
-	if (kver_cmp(&r.version, want) != 0)
-		diag("%s: reconciled version %s, expected %s", name, got,
-		     (kver_format(want, KVER_FMT_NUMBERS, exp, sizeof(exp)), exp));
-	if (r.disagree)
-		diag("%s: sources disagree (mask 0x%x)", name, r.disagree);
-	value(KVER_KEY_LIBKVER_FROM, "%s", kver_source_name(r.from_sublevel));
-	/*
-	 * Where the release hides SUBLEVEL, only the distribution's own field
-	 * can give it exactly (the vDSO stops at 255): that must be the source.
-	 */
-	if (p->hidden && r.from_sublevel != KVER_SRC_PROC_VERSION &&
-	    r.from_sublevel != KVER_SRC_SIGNATURE) {
-		diag("%s: the release hides SUBLEVEL, yet it came from %s, not the distribution's field",
-		     name, kver_source_name(r.from_sublevel));
-		ok = 0;
-	}
-	return ok && kver_cmp(&r.version, want) == 0 && !r.disagree;
+	return libkver_verdict(p, &r, name);
 }
 
 /* uname(2) under the UNAME26 personality: 2.6.(60 + PATCHLEVEL) by design. */

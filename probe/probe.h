@@ -55,6 +55,11 @@ int release_matches(const char *release, const char *want);
 int checks_planned(void);
 /* Run every check in the table's order, one result line each. */
 void run_checks(struct probe *p);
+/*
+ * The libkver_running check on libkver's answer r: its values, a
+ * diagnostic for each fault, 1 when it is the answer p's point must get.
+ */
+int libkver_verdict(const struct probe *p, const struct kver_running *r, const char *name);
 
 /* guest.c */
 #define GUEST_DIR KVER_INITRAMFS_GUEST
