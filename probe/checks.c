@@ -89,17 +89,14 @@ static int proc_version(struct probe *p, const char *name, const char **skip)
 /* uname -v against the UTS version the lab built, when it chose one. */
 static int uts_version(struct probe *p, const char *name, const char **skip)
 {
-	char want[128];
-	int err = read_text(KVER_INITRAMFS_UTS, want, sizeof(want));
-
 	value(KVER_KEY_UNAME_VERSION, "%s", p->uts.version);
-	if (err) {
+	if (!p->uts_expect) {
 		*skip = "the build's own UTS version (no " KVER_INITRAMFS_UTS ")";
 		return 1;
 	}
-	if (strcmp(p->uts.version, want))
-		diag("%s: got '%s', expected '%s'", name, p->uts.version, want);
-	return !strcmp(p->uts.version, want);
+	if (strcmp(p->uts.version, p->uts_expect))
+		diag("%s: got '%s', expected '%s'", name, p->uts.version, p->uts_expect);
+	return !strcmp(p->uts.version, p->uts_expect);
 }
 
 /* The vDSO's "Linux" ELF note: LINUX_VERSION_CODE, clamped. */
@@ -122,30 +119,43 @@ static int vdso_note(struct probe *p, const char *name, const char **skip)
 
 int libkver_verdict(const struct probe *p, const struct kver_running *r, const char *name)
 {
-	const struct kver *want = &p->want;
+	struct truth_reading want;
 	char got[128], exp[128];
-	int ok = 1;
+	int ok = 1, min = (r->flags & KVER_RUN_SUBLEVEL_MIN) != 0;
 
 	kver_format(&r->version, KVER_FMT_NUMBERS, got, sizeof(got));
 	value(KVER_KEY_LIBKVER_VERSION, "%s", got);
 	value(KVER_KEY_LIBKVER_CODE, "0x%06x", r->code);
-	if (kver_cmp(&r->version, want) != 0)
-		diag("%s: reconciled version %s, expected %s", name, got,
-		     (kver_format(want, KVER_FMT_NUMBERS, exp, sizeof(exp)), exp));
-	if (r->disagree)
-		diag("%s: sources disagree (mask 0x%x)", name, r->disagree);
 	value(KVER_KEY_LIBKVER_FROM, "%s", kver_source_name(r->from_sublevel));
-	/*
-	 * Where the release hides SUBLEVEL, only the distribution's own field
-	 * can give it exactly (the vDSO stops at 255): that must be the source.
-	 */
-	if (p->hidden && r->from_sublevel != KVER_SRC_PROC_VERSION &&
+	/* What libkver can know of this point, and from where (probe/truth.h). */
+	if (truth_reading(p->expect, p->version, p->uts_expect ? p->uts_expect : p->uts.version,
+			  &want)) {
+		diag("%s: the version %s is not one", name, p->version);
+		return 0;
+	}
+	kver_format(&want.version, KVER_FMT_NUMBERS, exp, sizeof(exp));
+	if (kver_cmp(&r->version, &want.version) != 0 || min != want.sublevel_min) {
+		diag("%s: reconciled version %s%s, expected %s%s (from the %s)", name, got,
+		     min ? " or later" : "", exp, want.sublevel_min ? " or later" : "",
+		     truth_source_name(want.from));
+		ok = 0;
+	}
+	if (r->disagree) {
+		diag("%s: sources disagree (mask 0x%x)", name, r->disagree);
+		ok = 0;
+	}
+	/* Where the release hides SUBLEVEL, it must come from where it can. */
+	if (want.from == TRUTH_FIELD && r->from_sublevel != KVER_SRC_PROC_VERSION &&
 	    r->from_sublevel != KVER_SRC_SIGNATURE) {
 		diag("%s: the release hides SUBLEVEL, yet it came from %s, not the distribution's field",
 		     name, kver_source_name(r->from_sublevel));
 		ok = 0;
+	} else if (want.from == TRUTH_CODE && r->from_sublevel != KVER_SRC_VDSO) {
+		diag("%s: the release hides SUBLEVEL and no distribution field gives it, yet it came from %s, not the kernel's code",
+		     name, kver_source_name(r->from_sublevel));
+		ok = 0;
 	}
-	return ok && kver_cmp(&r->version, want) == 0 && !r->disagree;
+	return ok;
 }
 
 /* libkver's reconciled answer must be the version the lab built. */

@@ -46,7 +46,7 @@ struct probe {
 	const char *expect;	/* kver.expect=: the release uname -r must say */
 	const char *version;	/* kver.version=: the real M.P.S */
 	struct kver want;	/* version, parsed */
-	int hidden;		/* the release hides the version (6.1.0-75-amd64) */
+	const char *uts_expect;	/* what uname -v must say (/uts_version), or NULL */
 	struct utsname uts;	/* uname(2) */
 };
 /* Does release begin with the numbers of want (and not go on with a digit)? */
