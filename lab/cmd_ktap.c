@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "json.h"
+#include "ktap_json.h"
 #include "lab.h"
 
 /* A test and its subtests, one line each, indented by depth. */

@@ -6,7 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "json.h"
+#include "ktap_json.h"
 #include "kver.h"
 #include "lab.h"
 #include "protocol.h"

@@ -4,12 +4,12 @@
  * of counts. Shared by report --json and ktap --json; strings are
  * util/jsonstr.h's.
  */
-#ifndef KVER_JSON_H
-#define KVER_JSON_H
+#ifndef KVER_KTAP_JSON_H
+#define KVER_KTAP_JSON_H
 
 #include <stdio.h>
 
-#include "jsonstr.h"
+#include "json.h"
 #include "ktap.h"
 
 /* {"name":..,"status":..,"directive":..,"diag":[..],"subtests":[..]} */

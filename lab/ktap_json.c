@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * JSON pieces of kver-lab's output (json.h).
+ * JSON pieces of kver-lab's output (ktap_json.h).
  */
-#include "json.h"
+#include "ktap_json.h"
 
 void json_test(FILE *f, const struct ktap_test *t)
 {
