@@ -16,7 +16,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "jsonstr.h"
+#include "json.h"
 #include "kver.h"
 
 /* Exit statuses: as test(1) for cmp; 2 is always a usage or input error. */
@@ -51,9 +51,13 @@ static int fail(int status, const char *fmt, ...)
 	va_end(ap);
 	fprintf(stderr, "%s: %s\n", prog, msg);
 	if (json_pending) {
-		printf("{\"error\": ");
-		json_str(stdout, msg);
-		printf("}\n");
+		struct json j;
+
+		json_start(&j, stdout, JSON_LINE);
+		json_object(&j, NULL);
+		json_string(&j, "error", msg);
+		json_end(&j);
+		json_finish(&j);
 		json_pending = 0;
 	}
 	return status;
@@ -82,69 +86,40 @@ static void usage(FILE *f)
 
 /* ---- JSON output ---------------------------------------------------- */
 
-/* "key": "value" with a leading comma unless first. */
-static void json_kv(int *first, const char *key, const char *val)
-{
-	printf("%s", *first ? "" : ", ");
-	*first = 0;
-	json_str(stdout, key);
-	printf(": ");
-	json_str(stdout, val);
-}
-
-static void json_ku(int *first, const char *key, unsigned long long v)
-{
-	printf("%s", *first ? "" : ", ");
-	*first = 0;
-	json_str(stdout, key);
-	printf(": %llu", v);
-}
-
-static void json_ki(int *first, const char *key, long long v)
-{
-	printf("%s", *first ? "" : ", ");
-	*first = 0;
-	json_str(stdout, key);
-	printf(": %lld", v);
-}
-
-static void json_kb(int *first, const char *key, int v)
-{
-	printf("%s", *first ? "" : ", ");
-	*first = 0;
-	json_str(stdout, key);
-	printf(": %s", v ? "true" : "false");
-}
-
-static void json_key(int *first, const char *key)
-{
-	printf("%s", *first ? "" : ", ");
-	*first = 0;
-	json_str(stdout, key);
-	printf(": ");
-}
-
 /* The numbers of a version as JSON members. */
-static void json_version(int *first, const struct kver *v)
+static void json_version(struct json *j, const struct kver *v)
 {
 	char buf[160];
 	unsigned int i;
 
 	kver_format(v, KVER_FMT_NUMBERS, buf, sizeof(buf));
-	json_kv(first, "version", buf);
-	json_ku(first, "major", v->major);
-	json_ku(first, "patchlevel", v->patchlevel);
-	json_ku(first, "sublevel", v->sublevel);
-	json_key(first, "extra");
-	printf("[");
+	json_string(j, "version", buf);
+	json_uint(j, "major", v->major);
+	json_uint(j, "patchlevel", v->patchlevel);
+	json_uint(j, "sublevel", v->sublevel);
+	json_array(j, "extra");
 	for (i = 3; i < v->nparts; i++)
-		printf("%s%u", i > 3 ? ", " : "", (unsigned)v->extra[i - 3]);
-	printf("]");
-	json_key(first, "rc");
+		json_uint(j, NULL, v->extra[i - 3]);
+	json_end(j);
 	if (v->is_rc)
-		printf("%u", (unsigned)v->rc);
+		json_uint(j, "rc", v->rc);
 	else
-		printf("null");
+		json_null(j, "rc");
+}
+
+/* Open the command's JSON document on stdout: one object. */
+static void json_begin(struct json *j)
+{
+	json_start(j, stdout, JSON_LINE);
+	json_object(j, NULL);
+}
+
+/* Close it; stdout carries it, no error document is due any more. */
+static void json_done(struct json *j)
+{
+	json_end(j);
+	json_finish(j);
+	json_pending = 0;
 }
 
 /* ---- shared helpers ------------------------------------------------- */
@@ -210,23 +185,22 @@ static int cmd_code(const struct opts *o, int argc, char **argv)
 	numbers(&back, back_s, sizeof(back_s));
 
 	if (o->json) {
-		int first = 1;
+		struct json j;
 
-		printf("{");
-		json_kv(&first, "input", argv[0]);
-		json_version(&first, &v);
-		json_ku(&first, "code", code);
+		json_begin(&j);
+		json_string(&j, "input", argv[0]);
+		json_version(&j, &v);
+		json_uint(&j, "code", code);
 		snprintf(back_s, sizeof(back_s), "0x%x", (unsigned)code);
-		json_kv(&first, "code_hex", back_s);
-		json_kb(&first, "clamped", clamped);
-		json_kb(&first, "overflow", overflow);
-		json_kb(&first, "exact", kver_code_exact(&v));
+		json_string(&j, "code_hex", back_s);
+		json_bool(&j, "clamped", clamped);
+		json_bool(&j, "overflow", overflow);
+		json_bool(&j, "exact", kver_code_exact(&v));
 		if (clamped && !overflow && v.patchlevel < 0xff) {
 			snprintf(back_s, sizeof(back_s), "0x%x", (unsigned)old);
-			json_kv(&first, "unclamped_hex", back_s);
+			json_string(&j, "unclamped_hex", back_s);
 		}
-		printf("}\n");
-		json_pending = 0;
+		json_done(&j);
 	} else {
 		printf("version   %s", num);
 		if (v.is_rc)
@@ -290,16 +264,15 @@ static int cmd_decode(const struct opts *o, int argc, char **argv)
 	snprintf(hex, sizeof(hex), "0x%x", (unsigned)code);
 
 	if (o->json) {
-		int first = 1;
+		struct json j;
 
-		printf("{");
-		json_ku(&first, "code", code);
-		json_kv(&first, "code_hex", hex);
-		json_version(&first, &v);
-		json_kb(&first, "sublevel_exact", !min);
-		json_ku(&first, "sublevel_min", v.sublevel);
-		printf("}\n");
-		json_pending = 0;
+		json_begin(&j);
+		json_uint(&j, "code", code);
+		json_string(&j, "code_hex", hex);
+		json_version(&j, &v);
+		json_bool(&j, "sublevel_exact", !min);
+		json_uint(&j, "sublevel_min", v.sublevel);
+		json_done(&j);
 		return EXIT_OK;
 	}
 	printf("code      %s (%u)\n", hex, (unsigned)code);
@@ -432,68 +405,56 @@ static const char *source_state(const struct kver_running *r, int s)
 }
 
 /*
- * The running kernel as JSON, every member but the closing brace, so that
- * a command can add its own. Without a version (err), the document says
- * why in "error" and in each source's own "error".
+ * The running kernel as JSON members of the open object j, so that a
+ * command can add its own. Without a version (err), the document says why
+ * in "error" and in each source's own "error".
  */
-static void json_running(const struct kver_running *r, int err, int *first)
+static void json_running(struct json *j, const struct kver_running *r, int err)
 {
 	char buf[256];
-	int f2;
 
-	printf("{");
 	if (err) {
-		json_kv(first, "error", kver_strerror(err));
+		json_string(j, "error", kver_strerror(err));
 	} else {
-		json_kv(first, "release", r->release);
-		json_version(first, &r->version);
-		json_ku(first, "code", r->code);
+		json_string(j, "release", r->release);
+		json_version(j, &r->version);
+		json_uint(j, "code", r->code);
 		snprintf(buf, sizeof(buf), "0x%x", (unsigned)r->code);
-		json_kv(first, "code_hex", buf);
-		json_key(first, "from");
-		f2 = 1;
-		printf("{");
-		json_kv(&f2, "major", kver_source_name(r->from_major));
-		json_kv(&f2, "patchlevel", kver_source_name(r->from_patchlevel));
-		json_kv(&f2, "sublevel", kver_source_name(r->from_sublevel));
-		printf("}");
-		json_key(first, "flags");
-		printf("[");
-		f2 = 1;
+		json_string(j, "code_hex", buf);
+		json_object(j, "from");
+		json_string(j, "major", kver_source_name(r->from_major));
+		json_string(j, "patchlevel", kver_source_name(r->from_patchlevel));
+		json_string(j, "sublevel", kver_source_name(r->from_sublevel));
+		json_end(j);
+		json_array(j, "flags");
 		for (unsigned int bit = 1; bit; bit <<= 1)
-			if ((r->flags & bit) && kver_run_flag_name(bit)) {
-				printf("%s", f2 ? "" : ", ");
-				f2 = 0;
-				json_str(stdout, kver_run_flag_name(bit));
-			}
-		printf("]");
-		json_kb(first, "agree", r->disagree == 0);
+			if ((r->flags & bit) && kver_run_flag_name(bit))
+				json_string(j, NULL, kver_run_flag_name(bit));
+		json_end(j);
+		json_bool(j, "agree", r->disagree == 0);
 	}
-	json_key(first, "sources");
-	printf("[");
+	json_array(j, "sources");
 	for (int s = KVER_SRC_UNAME; s < KVER_SRC_COUNT; s++) {
 		const struct kver_source_info *si = &r->src[s];
 
-		f2 = 1;
-		printf("%s{", s == KVER_SRC_UNAME ? "" : ", ");
-		json_kv(&f2, "name", kver_source_name(s));
-		json_kv(&f2, "state", si->err == KVER_EABSENT ? "absent" :
-			si->err ? "error" : si->agrees ? "agrees" : "disagrees");
+		json_object(j, NULL);
+		json_string(j, "name", kver_source_name(s));
+		json_string(j, "state", si->err == KVER_EABSENT ? "absent" :
+			    si->err ? "error" : si->agrees ? "agrees" : "disagrees");
 		if (si->err && si->err != KVER_EABSENT)
-			json_kv(&f2, "error", kver_strerror(si->err));
+			json_string(j, "error", kver_strerror(si->err));
 		if (!si->err) {
-			json_kv(&f2, "text", si->text);
+			json_string(j, "text", si->text);
 			if (si->has_version) {
 				numbers(&si->version, buf, sizeof(buf));
-				json_kv(&f2, "version", buf);
+				json_string(j, "version", buf);
 			}
 			if (s == KVER_SRC_VDSO)
-				json_ku(&f2, "code", si->code);
+				json_uint(j, "code", si->code);
 		}
-		printf("}");
+		json_end(j);
 	}
-	printf("]");
-	json_pending = 0;
+	json_end(j);
 }
 
 /* The warning `kver` gives when sources disagree: one line on stderr. */
@@ -631,21 +592,20 @@ static int cmd_cmp(const struct opts *o, int argc, char **argv)
 	collide = kver_code_collides(&a, &b);
 
 	if (o->json) {
-		int first = 1;
+		struct json j;
 
-		printf("{");
-		json_kv(&first, "a", na);
-		json_kv(&first, "b", nb);
+		json_begin(&j);
+		json_string(&j, "a", na);
+		json_string(&j, "b", nb);
 		if (o->running)
-			json_kb(&first, "running", 1);
-		json_ki(&first, "cmp", c);
+			json_bool(&j, "running", 1);
+		json_int(&j, "cmp", c);
 		if (op)
-			json_kv(&first, "op", sop);
-		json_kb(&first, "result", truth);
-		json_kb(&first, "same_code", kver_code_of(&a) == kver_code_of(&b));
-		json_kb(&first, "code_collision", collide);
-		printf("}\n");
-		json_pending = 0;
+			json_string(&j, "op", sop);
+		json_bool(&j, "result", truth);
+		json_bool(&j, "same_code", kver_code_of(&a) == kver_code_of(&b));
+		json_bool(&j, "code_collision", collide);
+		json_done(&j);
 	} else if (!op) {
 		printf("%s %s %s\n", na, c < 0 ? "<" : c > 0 ? ">" : "=", nb);
 		if (collide)
@@ -667,10 +627,11 @@ static int cmd_show(const struct opts *o)
 	if (err && err != KVER_ENOSOURCE)
 		return EXIT_USAGE;
 	if (o->json) {
-		int first = 1;
+		struct json j;
 
-		json_running(&r, err, &first);
-		printf("}\n");
+		json_begin(&j);
+		json_running(&j, &r, err);
+		json_done(&j);
 		if (err)
 			return no_source(&r, EXIT_NO);
 		warn_disagree(&r);
@@ -736,16 +697,17 @@ static int cmd_check(const struct opts *o, int argc)
 		kver_format(&want, KVER_FMT_FULL, nw, sizeof(nw));
 	}
 	if (o->json) {
-		int first = 1;
+		struct json j;
 
-		json_running(&r, err, &first);
-		json_kb(&first, "ok", !err && !bad && enough == 1);
+		json_begin(&j);
+		json_running(&j, &r, err);
+		json_bool(&j, "ok", !err && !bad && enough == 1);
 		if (o->at_least && !err) {
-			json_kv(&first, "at_least", nw);
+			json_string(&j, "at_least", nw);
 			if (enough >= 0)
-				json_kb(&first, "at_least_ok", enough);
+				json_bool(&j, "at_least_ok", enough);
 		}
-		printf("}\n");
+		json_done(&j);
 	} else {
 		for (int s = KVER_SRC_UNAME; s < KVER_SRC_COUNT; s++) {
 			source_text(&r, s, what, sizeof(what));
