@@ -1,39 +1,35 @@
 // SPDX-License-Identifier: GPL-2.0
-/*
- * JSON pieces of kver-lab's output (ktap_json.h).
- */
+/* KTAP as JSON; see ktap_json.h. */
 #include "ktap_json.h"
 
-void json_test(FILE *f, const struct ktap_test *t)
+void json_test(struct json *j, const char *key, const struct ktap_test *t)
 {
-	fputs("{\"name\":", f);
-	json_str(f, t->name);
-	fprintf(f, ",\"status\":\"%s\"", ktap_status_name(t->status));
-	if (t->directive) {
-		fputs(",\"directive\":", f);
-		json_str(f, t->directive);
-	}
+	json_object(j, key);
+	json_string(j, "name", t->name);
+	json_string(j, "status", ktap_status_name(t->status));
+	if (t->directive)
+		json_string(j, "directive", t->directive);
 	if (t->ndiag) {
-		fputs(",\"diag\":[", f);
-		for (size_t i = 0; i < t->ndiag; i++) {
-			fputs(i ? "," : "", f);
-			json_str(f, t->diag[i]);
-		}
-		fputc(']', f);
+		json_array(j, "diag");
+		for (size_t i = 0; i < t->ndiag; i++)
+			json_string(j, NULL, t->diag[i]);
+		json_end(j);
 	}
 	if (t->nsub) {
-		fputs(",\"subtests\":[", f);
-		for (size_t i = 0; i < t->nsub; i++) {
-			fputs(i ? "," : "", f);
-			json_test(f, &t->sub[i]);
-		}
-		fputc(']', f);
+		json_array(j, "subtests");
+		for (size_t i = 0; i < t->nsub; i++)
+			json_test(j, NULL, &t->sub[i]);
+		json_end(j);
 	}
-	fputc('}', f);
+	json_end(j);
 }
 
-void json_counts(FILE *f, const char *key, const struct ktap_counts *c)
+void json_counts(struct json *j, const char *key, const struct ktap_counts *c)
 {
-	fprintf(f, ",\"%s\":{\"pass\":%d,\"fail\":%d,\"skip\":%d,\"missing\":%d}", key, c->pass,
-		c->fail, c->skip, c->missing);
+	json_object(j, key);
+	json_int(j, "pass", c->pass);
+	json_int(j, "fail", c->fail);
+	json_int(j, "skip", c->skip);
+	json_int(j, "missing", c->missing);
+	json_end(j);
 }

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "json.h"
 #include "meta.h"
 #include "protocol.h"
 #include "truth.h"
@@ -217,6 +218,38 @@ int meta_write(FILE *f, const struct point_meta *m)
 			fprintf(f, "%s=%s\n", keys[i].name, v);
 	}
 	return ferror(f) ? -1 : 0;
+}
+
+void meta_json(struct json *j, const char *key, const struct point_meta *m)
+{
+	json_object(j, key);
+	for (size_t i = 0; i < NKEYS; i++) {
+		const char *name = keys[i].name, *v = meta_get(m, name);
+		unsigned int sub;
+		long secs;
+
+		switch (keys[i].kind) {
+		case SUBLEVEL:
+			if (point_sublevel(v, &sub, NULL, 0))
+				json_null(j, name);
+			else
+				json_uint(j, name, sub);
+			break;
+		case FLAG:
+			json_bool(j, name, !strcmp(v, "1"));
+			break;
+		case SECONDS:
+			if (seconds(v, &secs) || secs < 0)
+				json_null(j, name);
+			else
+				json_int(j, name, secs);
+			break;
+		default:
+			json_string(j, name, v);
+			break;
+		}
+	}
+	json_end(j);
 }
 
 void meta_free(struct point_meta *m)

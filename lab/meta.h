@@ -60,6 +60,13 @@ int meta_key_known(const char *key, size_t klen);
 const char *meta_get(const struct point_meta *m, const char *key);
 /* The checked record as point.meta: the known keys it has, in order. 0, or -1 on a write error. */
 int meta_write(FILE *f, const struct point_meta *m);
+struct json;
+/*
+ * The checked record as a JSON object, member key of j's open object
+ * (docs/results-schema.md): every key, of its kind (SUBLEVEL a number,
+ * hides_version true or false, a time a number or null), "" when absent.
+ */
+void meta_json(struct json *j, const char *key, const struct point_meta *m);
 void meta_free(struct point_meta *m);
 
 #endif

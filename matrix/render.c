@@ -6,8 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "jsonstr.h"
+#include "json.h"
 #include "matrix.h"
+#include "point_json.h"
 #include "term.h"
 
 #define COLS (2 + CHECK_COUNT)
@@ -465,57 +466,62 @@ void render_svg(const struct matrix *m, const struct render_opts *o, FILE *out)
 
 /* ---- JSON ------------------------------------------------------------------ */
 
-/* A member of a JSON object: the string str, or raw JSON (a number, true, null) for NULL. */
-struct json_field {
-	const char *key, *str, *raw;
-};
-
-/* The members f[0 .. n - 1], the first after first, the others after ", ". */
-static void json_fields(FILE *out, const char *first, const struct json_field *f, size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		fprintf(out, "%s\"%s\": ", i ? ", " : first, f[i].key);
-		if (f[i].str)
-			json_str(out, f[i].str);
-		else
-			fputs(f[i].raw, out);
-	}
-}
-
-/* A string member (null when s is NULL), and a raw one. */
-#define JSON_STR(key, s) { key, s, "null" }
-#define JSON_RAW(key, raw) { key, NULL, raw }
-#define NFIELDS(f) (sizeof(f) / sizeof((f)[0]))
-
-/* v as JSON in buf, null when it is not known (negative). */
-static const char *json_long(char *buf, size_t size, long v)
+/* A number, or null when it is not known (negative). */
+static void json_known(struct json *j, const char *key, long v)
 {
 	if (v < 0)
-		return "null";
-	snprintf(buf, size, "%ld", v);
-	return buf;
+		json_null(j, key);
+	else
+		json_int(j, key, v);
+}
+
+/* What the matrix adds to a point's JSON (docs/results-schema.md): its row and cells. */
+static void point_matrix_json(struct json *j, const struct point *p, int compared)
+{
+	char legacy[64];
+
+	legacy_belief(p, legacy, sizeof(legacy));
+	json_object(j, "matrix");
+	json_string(j, "row", p->series);
+	json_bool(j, "own", p->own);
+	json_string(j, "legacy_decoder", legacy[0] ? legacy : NULL);
+	json_string(j, "problem", p->problem[0] ? p->problem : NULL);
+	json_object(j, "cells");
+	for (int c = 0; c < CHECK_COUNT; c++) {
+		const struct cell *cl = &p->cells[c];
+
+		json_object(j, matrix_checks[c].id);
+		json_string(j, "verdict", verdict_name(cl->verdict));
+		json_string(j, "text", cl->text);
+		if (compared) {
+			json_string(j, "expected",
+				    cl->has_expected ? verdict_name(cl->expected) : NULL);
+			json_bool(j, "differs", cl->differs);
+		}
+		json_end(j);
+	}
+	json_end(j);
+	json_end(j);
 }
 
 void render_json(const struct matrix *m, const struct render_opts *o, FILE *out)
 {
 	long build = 0, guest = 0, boot = 0;
-	char num[3][24];
+	struct json j;
 
-	fputs("{\n  \"checks\": [", out);
+	json_start(&j, out, JSON_INDENT);
+	json_object(&j, NULL);
+	json_array(&j, "checks");
 	for (int c = 0; c < CHECK_COUNT; c++) {
-		const struct json_field check[] = {
-			JSON_STR("id", matrix_checks[c].id),
-			JSON_STR("title", matrix_checks[c].title),
-		};
-
-		fputs(c ? ",\n    " : "\n    ", out);
-		json_fields(out, "{", check, NFIELDS(check));
-		fputs("}", out);
+		json_object(&j, NULL);
+		json_string(&j, "id", matrix_checks[c].id);
+		json_string(&j, "title", matrix_checks[c].title);
+		json_end(&j);
 	}
-	fputs("\n  ],\n  \"points\": [", out);
+	json_end(&j);
+	json_array(&j, "points");
 	for (size_t i = 0; i < m->npoints; i++) {
 		const struct point *p = &m->points[i];
-		char sub[16], legacy[64];
 
 		if (p->build_s > 0)
 			build += p->build_s;
@@ -523,64 +529,23 @@ void render_json(const struct matrix *m, const struct render_opts *o, FILE *out)
 			guest += p->guest_s;
 		if (p->boot_s > 0)
 			boot += p->boot_s;
-		snprintf(sub, sizeof(sub), "%u", p->truth.sublevel);
-		legacy_belief(p, legacy, sizeof(legacy));
-
-		const struct json_field names[] = {
-			JSON_STR("tree", p->tree), JSON_STR("variant", p->series),
-			JSON_RAW("sublevel", sub), JSON_RAW("own", p->own ? "true" : "false"),
-			JSON_STR("package", p->package), JSON_STR("makefile", p->makefile),
-			JSON_STR("expect", p->expect), JSON_STR("dir", p->dir),
-		};
-		const struct json_field costs[] = {
-			JSON_RAW("build_s", json_long(num[0], sizeof(num[0]), p->build_s)),
-			JSON_RAW("guest_s", json_long(num[1], sizeof(num[1]), p->guest_s)),
-			JSON_RAW("boot_s", json_long(num[2], sizeof(num[2]), p->boot_s)),
-			JSON_STR("problem", p->problem[0] ? p->problem : NULL),
-			JSON_STR("legacy_decoder", legacy[0] ? legacy : NULL),
-		};
-
-		fputs(i ? ",\n    " : "\n    ", out);
-		json_fields(out, "{", names, NFIELDS(names));
-		json_fields(out, ",\n      ", costs, NFIELDS(costs));
-		fputs(",\n      \"values\": {", out);
-		for (size_t k = 0; k < p->boot.values.n; k++) {
-			fputs(k ? ", " : "", out);
-			json_str(out, p->boot.values.p[k].key);
-			fputs(": ", out);
-			json_str(out, p->boot.values.p[k].val);
-		}
-		fputs("},\n      \"cells\": {", out);
-		for (int c = 0; c < CHECK_COUNT; c++) {
-			const struct cell *cl = &p->cells[c];
-			const char *want = cl->has_expected ? verdict_name(cl->expected) : NULL;
-			const struct json_field cf[] = {
-				JSON_STR("verdict", verdict_name(cl->verdict)),
-				JSON_STR("text", cl->text),
-				/* Only when compared: */
-				JSON_STR("expected", want),
-				JSON_RAW("differs", cl->differs ? "true" : "false"),
-			};
-
-			fputs(c ? ",\n        " : "\n        ", out);
-			json_str(out, matrix_checks[c].id);
-			json_fields(out, ": {", cf, o->compared ? NFIELDS(cf) : 2);
-			fputs("}", out);
-		}
-		fputs("\n      }}", out);
+		json_object(&j, NULL);
+		point_json(&j, &p->boot);
+		point_matrix_json(&j, p, o->compared);
+		json_end(&j);
 	}
-
-	const struct json_field cost[] = {
-		JSON_RAW("wall_s", json_long(num[0], sizeof(num[0]), o->wall_s)),
-		JSON_RAW("full_builds", json_long(num[1], sizeof(num[1]), o->full_builds)),
-		JSON_RAW("incremental_builds",
-			 json_long(num[2], sizeof(num[2]), o->incremental_builds)),
-	};
-
-	fprintf(out, "\n  ],\n  \"cost\": {\"points\": %zu, \"build_s\": %ld, \"guest_s\": %ld, "
-		"\"boot_s\": %ld", m->npoints, build, guest, boot);
-	json_fields(out, ", ", cost, NFIELDS(cost));
-	fputs("},\n  \"compared\": ", out);
-	fputs(o->compared ? "true" : "false", out);
-	fprintf(out, ",\n  \"differences\": %zu\n}\n", o->compared ? o->differences : 0);
+	json_end(&j);
+	json_object(&j, "cost");
+	json_uint(&j, "points", m->npoints);
+	json_int(&j, "build_s", build);
+	json_int(&j, "guest_s", guest);
+	json_int(&j, "boot_s", boot);
+	json_known(&j, "wall_s", o->wall_s);
+	json_known(&j, "full_builds", o->full_builds);
+	json_known(&j, "incremental_builds", o->incremental_builds);
+	json_end(&j);
+	json_bool(&j, "compared", o->compared);
+	json_uint(&j, "differences", o->compared ? o->differences : 0);
+	json_end(&j);
+	json_finish(&j);
 }

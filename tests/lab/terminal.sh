@@ -120,8 +120,7 @@ cp "$boots/pass/"* "$work/debian/"
 printf 'style=debian\nversion=6.1.256\n' >>"$work/debian/point.meta"
 kl report --json "$work/r.json" "$boots/pass" "$work/debian"
 tap_has "the style column shows debian" '^6\.1 +debian +256 ' "$work/out"
-if grep -q '"style":"upstream","version":"6.1.256"' "$work/r.json" &&
-	grep -q '"style":"debian","version":"6.1.256"' "$work/r.json"; then
+if [ "$(jq -c '[.points[].meta | [.style, .version]]' "$work/r.json")" = '[["upstream","6.1.256"],["debian","6.1.256"]]' ]; then
 	pass "style and version in the JSON"
 else
 	fail "style and version in the JSON"
@@ -152,6 +151,18 @@ for bad in "sublevel=256 colour=red:.colour. is no key of point.meta" \
 	tap_status "meta: ${bad%%:*} is refused" 2 "$rc" "^kver-lab: error: .*${bad#*:}" "$work/err"
 done
 if [ -e "$work/written/bad.meta" ]; then fail "meta: nothing written when refused"; else pass "meta: nothing written when refused"; fi
+
+# 4c. results.json follows the one schema of a point (docs/results.schema.json),
+# for every recorded boot, whatever its verdict.
+# shellcheck disable=SC2086 # one word per boot folder
+kl report --json "$work/all.json" $all "$work/debian" "$work/written"
+jq -r --slurpfile schema "$top/docs/results.schema.json" --arg def results \
+	-f "$top/tests/util/schema.jq" "$work/all.json" >"$work/out" 2>&1 || echo "jq failed" >>"$work/out"
+if [ ! -s "$work/out" ] && [ "$(jq '.points | length' "$work/all.json")" -ge 10 ]; then
+	pass "results.json follows docs/results.schema.json"
+else
+	fail "results.json follows docs/results.schema.json: $(head -n 5 "$work/out" | tr '\n' ' ')"
+fi
 
 # 5. The summary line: points passed, time, where the files are.
 kl report --summary 754 --json "$work/r.json" "$boots/pass" "$boots/hung"

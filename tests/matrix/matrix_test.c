@@ -442,7 +442,8 @@ static void test_compare_and_render(void)
 	free(s);
 	s = render(render_json, &m, &o);
 	CHECK(s && strstr(s, "\"differences\": 208") && strstr(s, "\"full_builds\": 1") &&
-	      strstr(s, "\"text\": \"reads as 6.2.0\", \"expected\": \"ok\", \"differs\": true"),
+	      strstr(s, "\"text\": \"reads as 6.2.0\",\n            \"expected\": \"ok\",\n"
+			"            \"differs\": true"),
 	      "json");
 	free(s);
 	matrix_free(&m);
