@@ -62,6 +62,19 @@ expect_fail() {
 	tap_status "$name" '!0' "$rc" "$pattern" "$work/last.log"
 }
 
+# schema_check NAME DEF FILE: FILE follows docs/results.schema.json's DEF
+# (results, matrix); its violations are shown when it does not.
+schema_check() {
+	tap_want "$1" || return 0
+	if jq -r --slurpfile schema docs/results.schema.json --arg def "$2" -f tests/util/schema.jq "$3" \
+		>"$work/schema.log" 2>&1 && [ ! -s "$work/schema.log" ]; then
+		pass "$1"
+	else
+		sed 's/^/# /' "$work/schema.log" | head -n 20
+		fail "$1"
+	fi
+}
+
 host_tests() {
 	echo "# host tests"
 	need "host tools build" make -s tools
@@ -76,6 +89,7 @@ host_tests() {
 	tap_sub "shared code" make -s -C util check
 	tap_sub_end "kver-lint and kver_compat.h"
 	tap_sub kver-matrix make -s -C matrix check
+	tap_sub "layers: each part includes only the parts below it" sh tests/layers.sh
 	kl=$top/build/lab/kver-lab
 	for bad in abc 08 -1 "" 65536 4294967296 "1 2"; do
 		expect_fail "SUBLEVEL '$bad' is rejected" "invalid SUBLEVEL '$bad'" "$kl" sublevels 255 "$bad"
@@ -518,8 +532,10 @@ lab_names() {
 	echo "lab tools and test inits build"
 	echo "the lab left the machine's apt setup, packages and /lib/modules as they were"
 	echo "variant matrix equals tests/expected-matrix.txt"
+	echo "matrix.json of real boots follows docs/results.schema.json"
 	for t in $KVER_TREES; do
 		echo "$t: kver series at every default SUBLEVEL: every probe check, KUnit case and guest test ok"
+		echo "$t: results.json of real boots follows docs/results.schema.json"
 		echo "$t: Debian-style pristine tree at 300: libbpf's kernel version is wrong"
 	done
 	lab_negative_names "${KVER_TREES%% *}"
@@ -540,6 +556,7 @@ lab_matrix_tests() {
 	m=$work/matrix
 	need "variant matrix equals tests/expected-matrix.txt" \
 		sh matrix/run.sh --trees "$KVER_TREES" --out "$m"
+	schema_check "matrix.json of real boots follows docs/results.schema.json" matrix "$m/matrix.json"
 	sed -n '/^TREE\|^tree\|matrix/p' "$work/last.log" | head -n 60 | sed 's/^/# /'
 	first=
 	for tree in $KVER_TREES; do
@@ -550,6 +567,8 @@ lab_matrix_tests() {
 		elif [ -d "$1" ]; then
 			check "$n" build/lab/kver-lab report --json "$m/kver-$tree.json" "$@"
 			sed -n '/^TREE/,$p' "$work/last.log" | head -n 40 | sed 's/^/# /'
+			schema_check "$tree: results.json of real boots follows docs/results.schema.json" \
+				results "$m/kver-$tree.json"
 		else
 			fail "$tree: the matrix run left no kver boot folders"
 		fi
