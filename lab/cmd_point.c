@@ -16,7 +16,7 @@ int cmd_sublevels(int argc, char **argv)
 		unsigned int v;
 		char err[160];
 
-		if (point_sublevel(argv[i], &v, err, sizeof(err)))
+		if (style_sublevel(argv[i], &v, err, sizeof(err)))
 			die("%s%s", err, "");
 	}
 	for (int i = 1; i < argc; i++)

@@ -8,6 +8,7 @@
 #include "json.h"
 #include "meta.h"
 #include "protocol.h"
+#include "style.h"
 #include "truth.h"
 
 /* What a key's value must be. */
@@ -15,7 +16,7 @@ enum kind {
 	TEXT,		/* any line */
 	MPS,		/* MAJOR.PATCHLEVEL.SUBLEVEL */
 	VERSION,	/* M.P.S at the point's SUBLEVEL (meta_check) */
-	SUBLEVEL,	/* point_sublevel() */
+	SUBLEVEL,	/* style_sublevel() */
 	FLAG,		/* 0 or 1 */
 	SECONDS,	/* a decimal number, or empty: not recorded */
 };
@@ -57,19 +58,6 @@ static int fail(char *err, size_t size, const char *fmt, ...)
 		va_end(ap);
 	}
 	return -1;
-}
-
-int point_sublevel(const char *s, unsigned int *sub, char *err, size_t errsize)
-{
-	uint32_t v;
-	int rc = kver_parse_uint(s, POINT_SUBLEVEL_MAX, &v);
-
-	if (rc)
-		return fail(err, errsize, "invalid SUBLEVEL '%s': %s", s,
-			    rc == KVER_ERANGE ? "above 65535, the most the lab builds" :
-						kver_strerror(rc));
-	*sub = v;
-	return 0;
 }
 
 int meta_line(struct point_meta *m, const char *dir, const char *line, int lineno, char *err,
@@ -128,7 +116,7 @@ static int check_kind(const char *dir, const struct key *k, const char *v, char 
 				    k->name, v);
 		return 0;
 	case SUBLEVEL:
-		if (point_sublevel(v, &sub, why, sizeof(why)))
+		if (style_sublevel(v, &sub, why, sizeof(why)))
 			return fail(err, errsize, "%s/" KVER_FILE_META ": %s=%s: %s", dir, k->name, v,
 				    why);
 		return 0;
@@ -187,7 +175,7 @@ int meta_check(struct point_meta *m, const char *dir, char *err, size_t errsize)
 	m->make_vars = meta_get(m, KVER_META_MAKE_VARS);
 	m->build = meta_get(m, KVER_META_BUILD);
 	kver_parse(meta_get(m, KVER_META_MAKEFILE), &m->makefile);
-	point_sublevel(meta_get(m, KVER_META_SUBLEVEL), &m->sublevel, NULL, 0);
+	style_sublevel(meta_get(m, KVER_META_SUBLEVEL), &m->sublevel, NULL, 0);
 	m->hides_version = !strcmp(meta_get(m, KVER_META_HIDES), "1");
 	seconds(meta_get(m, KVER_META_BUILD_S), &m->build_s);
 	seconds(meta_get(m, KVER_META_GUEST_S), &m->guest_s);
@@ -230,7 +218,7 @@ void meta_json(struct json *j, const char *key, const struct point_meta *m)
 
 		switch (keys[i].kind) {
 		case SUBLEVEL:
-			if (point_sublevel(v, &sub, NULL, 0))
+			if (style_sublevel(v, &sub, NULL, 0))
 				json_null(j, name);
 			else
 				json_uint(j, name, sub);

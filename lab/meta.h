@@ -19,15 +19,6 @@
 #include "kver.h"
 #include "pairs.h"
 
-/* The most a point's SUBLEVEL may be: what LINUX_VERSION_SUBLEVEL's 16 bits hold. */
-#define POINT_SUBLEVEL_MAX 65535
-
-/*
- * The lab's one SUBLEVEL check: strict decimal 0..POINT_SUBLEVEL_MAX, no
- * sign, no leading zero. 0, or -1 with "invalid SUBLEVEL '...': why" in err.
- */
-int point_sublevel(const char *s, unsigned int *sub, char *err, size_t errsize);
-
 struct point_meta {
 	struct pairs lines;		/* every KEY=VALUE as read, in order */
 	/* Set by meta_check; the strings point into lines. */
@@ -47,8 +38,8 @@ struct point_meta {
 int meta_line(struct point_meta *m, const char *dir, const char *line, int lineno, char *err,
 	      size_t errsize);
 /*
- * Check the record: tree, series, makefile (M.P.S) and sublevel are
- * required; style defaults to upstream, version to expect (points
+ * Check the record: tree, series, makefile (M.P.S) and sublevel (the
+ * lab's one SUBLEVEL check, style_sublevel of style.h) are required; style defaults to upstream, version to expect (points
  * recorded before release styles), hides_version to the rule of
  * probe/truth.h; version must be M.P.S at sublevel, a time a number of
  * seconds, hides_version 0 or 1. 0, or -1 with one line in err.

@@ -26,7 +26,6 @@
 #include <string.h>
 
 #include "kver.h"
-#include "meta.h"
 #include "style.h"
 
 /* struct new_utsname holds 64 characters and a NUL per field. */
@@ -112,6 +111,20 @@ const char *style_check_uts(const char *s, char *why, size_t size)
 	return NULL;
 }
 
+int style_sublevel(const char *s, unsigned int *sub, char *err, size_t errsize)
+{
+	uint32_t v;
+	int rc = kver_parse_uint(s, 65535, &v);
+
+	if (rc) {
+		snprintf(err, errsize, "invalid SUBLEVEL '%s': %s", s,
+			 rc == KVER_ERANGE ? "above 65535, the most the lab builds" : kver_strerror(rc));
+		return -1;
+	}
+	*sub = v;
+	return 0;
+}
+
 int style_debian_find(FILE *f, const char *version, struct style_debian *d)
 {
 	char line[256];
@@ -145,7 +158,7 @@ int style_point(const char *style, const char *tree, const char *sublevel, const
 	const char *bad;
 
 	memset(p, 0, sizeof(*p));
-	if (point_sublevel(sublevel, &sub, err, errsize))
+	if (style_sublevel(sublevel, &sub, err, errsize))
 		return -1;
 	if (kver_parse(tree, &t) || t.nparts != 2 || t.rest[0]) {
 		snprintf(err, errsize, "tree '%s' is not MAJOR.PATCHLEVEL", tree);

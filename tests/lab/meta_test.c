@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Host tests of a point's record, point.meta (lab/meta.c): the lab's one
- * SUBLEVEL check, the record read and checked line by line, its defaults,
+ * SUBLEVEL check (lab/style.c), the record read and checked line by line, its defaults,
  * what it refuses, and the writer's output read back as the same record.
  *
  * Output is KTAP (tests/kver_test.h); KVER_T picks tests by name.
@@ -14,6 +14,7 @@
 #include "kver_test.h"
 #include "meta.h"
 #include "protocol.h"
+#include "style.h"
 
 /* Read text (lines) into m and check it: meta_check's answer, err its message. */
 static int read_text(struct point_meta *m, const char *text, char *err, size_t size)
@@ -51,7 +52,7 @@ static void test_sublevel(void)
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		unsigned int v = 12345;
 		char err[160] = "";
-		int rc = point_sublevel(cases[i].s, &v, err, sizeof(err));
+		int rc = style_sublevel(cases[i].s, &v, err, sizeof(err));
 
 		CHECK((rc == 0) == cases[i].ok, "'%s': %d", cases[i].s, rc);
 		if (cases[i].ok)
