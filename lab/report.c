@@ -18,7 +18,7 @@ enum tone { PLAIN, GOOD, BAD, SKIPPED };
 /* A column: its header and how a point fills its cell. */
 struct column {
 	const char *header;
-	enum tone (*cell)(const struct boot *p, const struct column *c, char *buf, size_t size);
+	enum tone (*fill)(const struct boot *p, const struct column *c, char *buf, size_t size);
 	const char *arg;	/* a text column's key, the probe check of a per-check
 				 * column, or "wide" */
 };
@@ -198,7 +198,7 @@ static int wide_columns(struct boot *pts, int npts, struct column *cols)
 
 			if (is_guest_test(t) || t->status == KTAP_MISSING)
 				continue;
-			for (k = 0; k < n && (cols[k].cell != c_check || strcmp(cols[k].arg, t->name));
+			for (k = 0; k < n && (cols[k].fill != c_check || strcmp(cols[k].arg, t->name));
 			     k++)
 				;
 			if (k == n && n < MAX_COLS - 3)
@@ -221,7 +221,7 @@ static int widths(const struct column *cols, int ncols, struct boot *pts, int np
 	for (int k = 0; k < ncols; k++) {
 		w[k] = (int)strlen(cols[k].header);
 		for (int i = 0; i < npts; i++) {
-			cols[k].cell(&pts[i], &cols[k], buf, sizeof(buf));
+			cols[k].fill(&pts[i], &cols[k], buf, sizeof(buf));
 			if ((int)strlen(buf) > w[k])
 				w[k] = (int)strlen(buf);
 		}
@@ -253,7 +253,7 @@ static void print_rows(FILE *out, const struct column *cols, int ncols, const in
 	fputc('\n', out);
 	for (int i = 0; i < npts; i++) {
 		for (int k = 0; k < ncols; k++) {
-			enum tone t = cols[k].cell(&pts[i], &cols[k], buf, sizeof(buf));
+			enum tone t = cols[k].fill(&pts[i], &cols[k], buf, sizeof(buf));
 			const char *on = paint(t, colour);
 
 			fprintf(out, "%*s%s%s%s", k ? GAP : 0, "", on, buf, on[0] ? TERM_RESET : "");
