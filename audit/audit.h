@@ -197,7 +197,8 @@ void report_progress(FILE *f, const struct package *p, int n, int of, long elaps
 void report_summary(FILE *f, const struct audit_run *r);
 void report_markdown(FILE *f, const struct audit_run *r);
 void report_upstream(FILE *f, const struct audit_run *r);
-void report_json(FILE *f, const struct audit_run *r);
+/* The JSON (json.c): 0, or -1 when it is not whole. */
+int report_json(FILE *f, const struct audit_run *r);
 /* The hand-read counts over the run: findings read, true, false, missed. */
 void review_counts(const struct audit_run *r, size_t *read, size_t *t, size_t *fl, size_t *missed,
 		   size_t *unread);

@@ -1,173 +1,182 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The audit's JSON, the one place it is written (schema "kver-audit/1",
- * documented in docs/audit.md); strings through util/jsonstr.h.
+ * documented in docs/audit.md), through util/json.h, kver's JSON writer.
  */
 #include <string.h>
 
 #include "audit.h"
-#include "jsonstr.h"
+#include "json.h"
 
-/* ,"key":"value" (first: no comma). */
-static void kv(FILE *f, int first, const char *key, const char *value)
-{
-	fprintf(f, "%s\"%s\":", first ? "" : ",", key);
-	json_str(f, value);
-}
-
-static void version3(FILE *f, const long long v[3])
+/* "M.P.S", or null for an unknown version. */
+static void version3(struct json *j, const char *key, const long long v[3])
 {
 	char s[64];
 
 	if (v[0] < 0) {
-		fputs("null", f);
+		json_null(j, key);
 		return;
 	}
 	snprintf(s, sizeof(s), "%lld.%lld.%lld", v[0], v[1], v[2]);
-	json_str(f, s);
+	json_string(j, key, s);
 }
 
-static void finding(FILE *f, const struct audit_run *r, const struct finding *x)
+static void finding(struct json *j, const struct audit_run *r, const struct finding *x)
 {
-	kv(f, 1, "file", x->file);
-	fprintf(f, ",\"line\":%d,\"column\":%d", x->line, x->col);
-	kv(f, 0, "rule", x->rule);
-	kv(f, 0, "context", x->directive ? "directive" : "code");
-	fputs(",\"test\":{", f);
-	kv(f, 1, "op", x->op);
-	fputs(",\"against\":", f);
+	json_object(j, NULL);
+	json_string(j, "file", x->file);
+	json_int(j, "line", x->line);
+	json_int(j, "column", x->col);
+	json_string(j, "rule", x->rule);
+	json_string(j, "context", x->directive ? "directive" : "code");
+	json_object(j, "test");
+	json_string(j, "op", x->op);
 	if (x->kv)
-		json_str(f, "KERNEL_VERSION");
+		json_string(j, "against", "KERNEL_VERSION");
 	else if (x->value >= 0)
-		fprintf(f, "%lld", x->value);
+		json_int(j, "against", x->value);
 	else
-		fputs("null", f);
-	fputs(",\"meant\":", f);
-	version3(f, x->want);
-	fputc('}', f);
-	kv(f, 0, "fix", x->fix);
-	kv(f, 0, "message", x->msg);
-	fputs(",\"verdict\":", f);
-	if (x->verdict[0])
-		json_str(f, x->verdict);
-	else
-		fputs("null", f);
-	kv(f, 0, "note", x->note);
-	fputs(",\"at\":[", f);
-	for (int q = 0, first = 1; q < r->npoints; q++) {
+		json_null(j, "against");
+	version3(j, "meant", x->want);
+	json_end(j);
+	json_string(j, "fix", x->fix);
+	json_string(j, "message", x->msg);
+	json_string(j, "verdict", x->verdict[0] ? x->verdict : NULL);
+	json_string(j, "note", x->note);
+	json_array(j, "at");
+	for (int q = 0; q < r->npoints; q++) {
 		struct at_point a;
 
 		finding_at(x, &r->points[q], &a);
 		if (!a.known)
 			continue;
-		fputs(first ? "{" : ",{", f);
-		first = 0;
-		kv(f, 1, "kernel", r->points[q].text);
-		if (x->op[0])
-			fprintf(f, ",\"answer\":%s,\"meant\":%s", a.answer ? "true" : "false",
-				a.meant ? "true" : "false");
-		else
-			fprintf(f, ",\"reads\":%lld,\"means\":%lld", a.reads, a.should);
-		fprintf(f, ",\"differs\":%s}", a.differs ? "true" : "false");
+		json_object(j, NULL);
+		json_string(j, "kernel", r->points[q].text);
+		if (x->op[0]) {
+			json_bool(j, "answer", a.answer);
+			json_bool(j, "meant", a.meant);
+		} else {
+			json_int(j, "reads", a.reads);
+			json_int(j, "means", a.should);
+		}
+		json_bool(j, "differs", a.differs);
+		json_end(j);
 	}
-	fputs("]", f);
+	json_end(j);
+	json_end(j);
 }
 
-static void package(FILE *f, const struct audit_run *r, const struct package *p)
+static void package(struct json *j, const struct audit_run *r, const struct package *p)
 {
-	kv(f, 1, "name", p->name);
-	kv(f, 0, "version", p->version);
-	kv(f, 0, "component", p->component);
-	fputs(",\"releases\":[", f);
 	char rel[sizeof(p->releases)], *save = NULL;
 
+	json_object(j, NULL);
+	json_string(j, "name", p->name);
+	json_string(j, "version", p->version);
+	json_string(j, "component", p->component);
+	json_array(j, "releases");
 	snprintf(rel, sizeof(rel), "%s", p->releases);
-	for (char *s = strtok_r(rel, " ", &save), *sep = ""; s; s = strtok_r(NULL, " ", &save)) {
-		fputs(sep, f);
-		json_str(f, s);
-		sep = ",";
-	}
-	fputc(']', f);
-	fputs(",\"newest\":", f);
+	for (char *s = strtok_r(rel, " ", &save); s; s = strtok_r(NULL, " ", &save))
+		json_string(j, NULL, s);
+	json_end(j);
 	if (p->wanted[0]) {
-		fputc('{', f);
-		kv(f, 1, "version", p->wanted);
-		kv(f, 0, "why_not", p->wanted_why);
-		fputc('}', f);
+		json_object(j, "newest");
+		json_string(j, "version", p->wanted);
+		json_string(j, "why_not", p->wanted_why);
+		json_end(j);
 	} else {
-		fputs("null", f);
+		json_null(j, "newest");
 	}
-	kv(f, 0, "stage", stage_name(p->stage));
-	kv(f, 0, "error", p->error);
-	kv(f, 0, "source", p->source);
-	kv(f, 0, "build_exclusive", p->exclusive);
-	fprintf(f, ",\"lint\":{\"exit\":%d,\"seconds\":%ld", p->lint_rc, p->lint_seconds);
-	kv(f, 0, "error", p->lint_error);
-	fputs(",\"findings\":[", f);
-	for (size_t k = 0; k < p->nf; k++) {
-		fputs(k ? ",{" : "{", f);
-		finding(f, r, &p->f[k]);
-		fputc('}', f);
-	}
-	fprintf(f, "],\"missed\":%zu}", review_missed(r->review, r->nreview, p));
-	fputs(",\"builds\":[", f);
+	json_string(j, "stage", stage_name(p->stage));
+	json_string(j, "error", p->error);
+	json_string(j, "source", p->source);
+	json_string(j, "build_exclusive", p->exclusive);
+	json_object(j, "lint");
+	json_int(j, "exit", p->lint_rc);
+	json_int(j, "seconds", p->lint_seconds);
+	json_string(j, "error", p->lint_error);
+	json_array(j, "findings");
+	for (size_t k = 0; k < p->nf; k++)
+		finding(j, r, &p->f[k]);
+	json_end(j);
+	json_uint(j, "missed", review_missed(r->review, r->nreview, p));
+	json_end(j);
+	json_array(j, "builds");
 	for (int k = 0; k < p->nb; k++) {
-		fputs(k ? ",{" : "{", f);
-		kv(f, 1, "kernel", p->b[k].kernel);
-		kv(f, 0, "status", build_status_name(p->b[k].status));
-		fprintf(f, ",\"seconds\":%ld,\"modules\":%d", p->b[k].seconds, p->b[k].modules);
-		kv(f, 0, "why", p->b[k].why);
-		fputc('}', f);
+		json_object(j, NULL);
+		json_string(j, "kernel", p->b[k].kernel);
+		json_string(j, "status", build_status_name(p->b[k].status));
+		json_int(j, "seconds", p->b[k].seconds);
+		json_int(j, "modules", p->b[k].modules);
+		json_string(j, "why", p->b[k].why);
+		json_end(j);
 	}
-	fprintf(f, "],\"seconds\":%ld", p->seconds);
+	json_end(j);
+	json_int(j, "seconds", p->seconds);
+	json_end(j);
 }
 
-void report_json(FILE *f, const struct audit_run *r)
+static void cocci(struct json *j, const struct cocci *c)
 {
+	json_object(j, "cocci");
+	json_string(j, "tree", c->tree);
+	json_string(j, "script", c->script);
+	json_string(j, "status", c->status);
+	json_int(j, "seconds", c->seconds);
+	json_array(j, "findings");
+	for (size_t k = 0; k < c->n; k++) {
+		json_object(j, NULL);
+		json_string(j, "file", c->f[k].file);
+		json_int(j, "line", c->f[k].line);
+		json_string(j, "message", c->f[k].msg);
+		json_end(j);
+	}
+	json_end(j);
+	json_end(j);
+}
+
+int report_json(FILE *f, const struct audit_run *r)
+{
+	struct json j;
 	size_t read, t, fl, missed, unread;
 
-	fputs("{\"schema\":\"kver-audit/1\"", f);
-	kv(f, 0, "date", r->date);
-	fputs(",\"kernels\":[", f);
+	json_start(&j, f, JSON_INDENT);
+	json_object(&j, NULL);
+	json_string(&j, "schema", "kver-audit/1");
+	json_string(&j, "date", r->date);
+	json_array(&j, "kernels");
 	for (int k = 0; k < r->nkernels; k++) {
-		fputs(k ? ",{" : "{", f);
-		kv(f, 1, "name", r->kernels[k]);
-		kv(f, 0, "about", r->kernel_about[k]);
-		fputc('}', f);
+		json_object(&j, NULL);
+		json_string(&j, "name", r->kernels[k]);
+		json_string(&j, "about", r->kernel_about[k]);
+		json_end(&j);
 	}
-	fputs("],\"points\":[", f);
-	for (int q = 0; q < r->npoints; q++) {
-		fputs(q ? "," : "", f);
-		json_str(f, r->points[q].text);
-	}
-	fputs("],\"packages\":[", f);
-	for (size_t i = 0; i < r->n; i++) {
-		fputs(i ? ",{" : "{", f);
-		package(f, r, &r->p[i]);
-		fputc('}', f);
-	}
-	fputc(']', f);
+	json_end(&j);
+	json_array(&j, "points");
+	for (int q = 0; q < r->npoints; q++)
+		json_string(&j, NULL, r->points[q].text);
+	json_end(&j);
+	json_array(&j, "packages");
+	for (size_t i = 0; i < r->n; i++)
+		package(&j, r, &r->p[i]);
+	json_end(&j);
 	review_counts(r, &read, &t, &fl, &missed, &unread);
-	fprintf(f, ",\"review\":{\"read\":%zu,\"true\":%zu,\"false\":%zu,\"missed\":%zu,\"unread\":%zu}",
-		read, t, fl, missed, unread);
-	fputs(",\"cocci\":", f);
-	if (r->have_cocci) {
-		fputc('{', f);
-		kv(f, 1, "tree", r->cocci.tree);
-		kv(f, 0, "script", r->cocci.script);
-		kv(f, 0, "status", r->cocci.status);
-		fprintf(f, ",\"seconds\":%ld,\"findings\":[", r->cocci.seconds);
-		for (size_t k = 0; k < r->cocci.n; k++) {
-			fputs(k ? ",{" : "{", f);
-			kv(f, 1, "file", r->cocci.f[k].file);
-			fprintf(f, ",\"line\":%d", r->cocci.f[k].line);
-			kv(f, 0, "message", r->cocci.f[k].msg);
-			fputc('}', f);
-		}
-		fputs("]}", f);
-	} else {
-		fputs("null", f);
-	}
-	fprintf(f, ",\"seconds\":{\"lint\":%ld,\"builds\":%ld,\"run\":%ld}}\n", r->lint_seconds,
-		r->build_seconds, r->seconds);
+	json_object(&j, "review");
+	json_uint(&j, "read", read);
+	json_uint(&j, "true", t);
+	json_uint(&j, "false", fl);
+	json_uint(&j, "missed", missed);
+	json_uint(&j, "unread", unread);
+	json_end(&j);
+	if (r->have_cocci)
+		cocci(&j, &r->cocci);
+	else
+		json_null(&j, "cocci");
+	json_object(&j, "seconds");
+	json_int(&j, "lint", r->lint_seconds);
+	json_int(&j, "builds", r->build_seconds);
+	json_int(&j, "run", r->seconds);
+	json_end(&j);
+	json_end(&j);
+	return json_finish(&j);
 }

@@ -266,7 +266,8 @@ static int cmd_report(int argc, char **argv)
 		report_markdown(f, &r);
 		close_file(f, "audit.md");
 		f = out_file(out, "audit.json");
-		report_json(f, &r);
+		if (report_json(f, &r) < 0)
+			fail("audit.json: the document is not whole");
 		close_file(f, "audit.json");
 		f = out_file(out, "upstream.md");
 		report_upstream(f, &r);

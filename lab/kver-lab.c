@@ -7,6 +7,9 @@
  *   kver-lab point --tree M.P [--style S] [--release R] [--uts-version U] N
  *                                    the names of one point (cmd_point.c,
  *                                    style.c)
+ *   kver-lab meta FILE KEY=VALUE...  write a point's record, point.meta,
+ *                                    checked as the boot model reads it
+ *                                    (cmd_meta.c, meta.c)
  *   kver-lab report [--wide] [--json F] [--summary S] [--guest] DIR...
  *                                    judge each boot folder, print the table
  *                                    (cmd_report.c, report.c), one summary
@@ -14,7 +17,6 @@
  *                                    their end
  *   kver-lab ktap [--json] FILE...   parse only: the KTAP of serial logs,
  *                                    no boot judged (cmd_ktap.c)
- *   kver-lab matrix [options] DIR... kver-matrix itself (matrix/main.c)
  *   kver-lab progress --tree T --total N ...
  *                                    follow a full kernel build
  *                                    (cmd_progress.c, progress.c)
@@ -34,14 +36,14 @@
  *
  * Each boot folder is read and judged by the boot model (boot.c), the one
  * place a verdict is decided, so the terminal table, the JSON and
- * kver-matrix always agree.
+ * kver-matrix (matrix/, which reads boot folders through the same model;
+ * the lab does not depend on it) always agree.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "lab.h"
-#include "matrix.h"
 
 const char lab_prog[] = "kver-lab";
 
@@ -60,9 +62,9 @@ static const struct command {
 } commands[] = {
 	{ "sublevels", cmd_sublevels },
 	{ "report", cmd_report },
-	{ "matrix", matrix_main },
 	{ "ktap", cmd_ktap },
 	{ "point", cmd_point },
+	{ "meta", cmd_meta },
 	{ "progress", cmd_progress },
 	{ "apt-source", cmd_aptsrc },
 	{ "shipped", cmd_shipped },
@@ -76,11 +78,11 @@ static void usage(FILE *f)
 		"usage: kver-lab sublevels N...\n"
 		"       kver-lab report [--wide] [--json FILE] [--summary SECONDS] [--guest] BOOT_DIR...\n"
 		"       kver-lab ktap [--json] FILE...\n"
-		"       kver-lab matrix [options] DIR...   (kver-lab matrix --help)\n"
 		"       kver-lab progress --tree TREE [--total N[~]] [--log FILE] [--every SECONDS]\n"
 		"                         [--count FILE]\n"
 		"       kver-lab point --tree M.P [--style upstream|debian] [--release R]\n"
 		"                      [--uts-version U] [--debian-releases FILE] SUBLEVEL\n"
+		"       kver-lab meta FILE KEY=VALUE...\n"
 		"       kver-lab apt-source [--etc DIR] SUITE [COMPONENT...]\n"
 		"       kver-lab shipped pick --suite SUITE WANT < LISTING\n"
 		"       kver-lab shipped names --package P --version V --boot DIR --date YYYY-MM-DD\n"
@@ -103,8 +105,6 @@ static void usage(FILE *f)
 		"           - is stdin), failures with their diagnostics and a summary,\n"
 		"           or --json; no boot is judged. Exit status 1 when a test\n"
 		"           failed, went missing or a document bailed out.\n"
-		"matrix     the variant matrix of boot folders: kver-matrix, the same\n"
-		"           code and options\n"
 		"progress   follow a full kernel build's output on stdin: copy it to the\n"
 		"           log, show objects compiled against N (N~: an estimate),\n"
 		"           elapsed time and time left on stderr\n"
@@ -112,6 +112,9 @@ static void usage(FILE *f)
 		"           style, as key=value lines (lab/style.c); in the debian style a\n"
 		"           version FILE lists (\"VERSION ABI PACKAGE DATE\" lines) takes\n"
 		"           Debian's own ABI, package version and date\n"
+		"meta       write a point's record (point.meta) from its keys, checked as\n"
+		"           the boot model reads it; hides_version is decided from expect\n"
+		"           and version\n"
 		"apt-source the sources.list line for another Debian suite (default component:\n"
 		"           main), from the archive this machine's apt (DIR, /etc/apt) uses for\n"
 		"           a suite of the same kind; the lab's own apt state reads it\n"

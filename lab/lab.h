@@ -35,6 +35,9 @@ int cmd_report(int argc, char **argv);
 int cmd_sublevels(int argc, char **argv);
 int cmd_point(int argc, char **argv);
 
+/* cmd_meta.c: kver-lab meta, a point's record written (meta.h). */
+int cmd_meta(int argc, char **argv);
+
 /* cmd_ktap.c: kver-lab ktap, the KTAP of logs without judging a boot. */
 int cmd_ktap(int argc, char **argv);
 

@@ -97,6 +97,8 @@ for t in $trees; do check_tree "$t"; done
 make -s -C "$KVER_TOP" tools >/dev/null || die "building kver's host tools failed"
 lab=$KVER_TOP/build/lab/kver-lab
 probe=$KVER_TOP/build/probe/kver-probe
+# The names and numbers shared with the probe and the boot model.
+eval "$(protocol_vars KVER_GUEST_SKIP KVER_FILE_META KVER_FILE_RESULTS)"
 # 'own' is each tree's own SUBLEVEL (own_points); the rest must be numbers.
 points=
 if [ $# -gt 0 ]; then
@@ -162,7 +164,7 @@ kbuild_snapshot() {
 		die "copying what the plugins need of $1 failed"
 }
 
-# finish_point: a built point's guest plugins, its boot and its point.meta,
+# finish_point: a built point's guest plugins, its boot and its record (point.meta),
 # from the point's own files (bzImage, headers, kbuild), none from the build
 # folder or the headers the next point writes. Uses the loop's variables.
 finish_point() {
@@ -191,7 +193,7 @@ finish_point() {
 	for pname in $plugins; do
 		rc=$(cat "$pdir/guest-$pname.rc" 2>/dev/null || echo "no status")
 		rm -f "$pdir/guest-$pname.rc"
-		if [ "$rc" = 4 ]; then
+		if [ "$rc" = "$KVER_GUEST_SKIP" ]; then
 			# Not applicable here: the guest reports it as a skip.
 			rm -rf "$pdir/guest/$pname"
 			mkdir -p "$pdir/guest/$pname"
@@ -208,10 +210,13 @@ finish_point() {
 	KVER_GEN_INIT_CPIO=$pdir/kbuild/usr/gen_init_cpio KVER_VERSION=$version KVER_UTS_VERSION=$uts \
 		"$KVER_TOP/lab/boot.sh" "$pdir/bzImage" "$probe" "$pdir/guest" "$release" "$pdir"
 	t3=$(date +%s)
-	point_meta "$pdir" tree="$tree" package="$package" makefile="$makefile" series="$name" \
-		style="$pstyle" sublevel="$sub" version="$version" expect="$release" uts_version="$uts" \
-		make_vars="$make_vars" build="$build_kind" build_s=$((tb - t0)) guest_s=$((t2 - t1)) \
-		wait_s=$((t1 - tb)) boot_s=$((t3 - t2))
+	# The point's record, written by its one writer (lab/meta.c), which
+	# checks it as the boot model will read it.
+	"$lab" meta "$pdir/$KVER_FILE_META" tree="$tree" package="$package" makefile="$makefile" \
+		series="$name" style="$pstyle" sublevel="$sub" version="$version" expect="$release" \
+		uts_version="$uts" make_vars="$make_vars" build="$build_kind" build_s=$((tb - t0)) \
+		guest_s=$((t2 - t1)) wait_s=$((t1 - tb)) boot_s=$((t3 - t2)) ||
+		die "the record of $tree at SUBLEVEL=$sub was refused"
 	rm -rf "$pdir/kbuild" "$pdir/headers"
 }
 
@@ -351,6 +356,6 @@ done
 [ -n "$boots" ] || die "no point was built (trees that stopped:$failed)"
 [ -z "$failed" ] || say "the run stopped on tree(s)$failed (see the errors above); the points built are judged"
 # shellcheck disable=SC2086 # one word per boot folder
-"$lab" report --summary "$(($(date +%s) - start))" --json "$out/results.json" $boots && rc=0 || rc=$?
+"$lab" report --summary "$(($(date +%s) - start))" --json "$out/$KVER_FILE_RESULTS" $boots && rc=0 || rc=$?
 [ -z "$failed" ] || rc=1
 exit "$rc"

@@ -125,11 +125,13 @@ shipped_point() {
 		KVER_BOOT_TIMEOUT=${KVER_BOOT_TIMEOUT:-120} \
 		"$KVER_TOP/lab/boot.sh" "$root/boot/vmlinuz-$release" "$probe" "$pdir/guest" "$release" "$pdir"
 	t3=$(date +%s)
-	point_meta "$pdir" tree="$mp" package="$pkgver" makefile="$version" series=debian \
-		style=shipped sublevel="$(field sublevel)" version="$version" expect="$release" \
-		uts_version="$uts" image="$pkg" headers="$(basename "$headers")" suite="$suite" \
-		make_vars= build=shipped build_s=$((t1 - t0)) guest_s=$((t2 - t1)) wait_s=0 \
-		boot_s=$((t3 - t2))
+	# The point's record, by its one writer (lab/meta.c).
+	"$shipped_lab" meta "$pdir/$(protocol KVER_FILE_META)" tree="$mp" package="$pkgver" \
+		makefile="$version" series=debian style=shipped sublevel="$(field sublevel)" \
+		version="$version" expect="$release" uts_version="$uts" image="$pkg" \
+		headers="$(basename "$headers")" suite="$suite" make_vars= build=shipped \
+		build_s=$((t1 - t0)) guest_s=$((t2 - t1)) wait_s=0 boot_s=$((t3 - t2)) ||
+		die "the record of $pkg $pkgver was refused"
 }
 
 if [ -n "$one" ]; then

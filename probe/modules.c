@@ -20,7 +20,7 @@
 
 #include "probe.h"
 
-#define MODULES_DIR "/modules"
+#define MODULES_DIR KVER_INITRAMFS_MODULES
 #define MODULES_LIST MODULES_DIR "/load"
 /* Root file system magics of an initramfs (linux/magic.h). */
 #define RAMFS_MAGIC 0x858458f6

@@ -18,6 +18,7 @@
 
 #include "kver.h"
 #include "protocol.h"
+#include "truth.h"
 
 /* output.c */
 /* One numbered KTAP result; SKIP is the reason of a skip, or NULL. */
@@ -47,7 +48,7 @@ struct probe {
 	const char *expect;	/* kver.expect=: the release uname -r must say */
 	const char *version;	/* kver.version=: the real M.P.S */
 	struct kver want;	/* version, parsed */
-	int hidden;		/* the release hides the version (6.1.0-75-amd64) */
+	const char *uts_expect;	/* what uname -v must say (/uts_version), or NULL */
 	struct utsname uts;	/* uname(2) */
 	int devices_required;	/* kver.devices=required: every device channel read */
 	int modules_failed;	/* drivers of /modules that did not load */
@@ -58,6 +59,11 @@ int release_matches(const char *release, const char *want);
 int checks_planned(void);
 /* Run every check in the table's order, one result line each. */
 void run_checks(struct probe *p);
+/*
+ * The libkver_running check on libkver's answer r: its values, a
+ * diagnostic for each fault, 1 when it is the answer p's point must get.
+ */
+int libkver_verdict(const struct probe *p, const struct kver_running *r, const char *name);
 
 /* modules.c */
 #define MODULE_NAME_MAX 128
@@ -73,7 +79,7 @@ int load_modules(struct probe *p, const char *name, const char **skip);
 void usb_bcd(unsigned int major, unsigned int patchlevel, char *buf, size_t size);
 
 /* guest.c */
-#define GUEST_DIR "/guest"
+#define GUEST_DIR KVER_INITRAMFS_GUEST
 #define MAX_GUEST_TESTS 64
 struct guest_test {
 	char plugin[256];

@@ -125,7 +125,7 @@ static void test_values(void)
 	CHECK(boot_value(&b, "a") && !strcmp(boot_value(&b, "a"), "1"), "first a");
 	CHECK(boot_value(&b, "b") && !strcmp(boot_value(&b, "b"), "two words"), "b");
 	CHECK(!boot_value(&b, "c") && !boot_value(&b, ""), "c or empty key");
-	CHECK(b.nvalues == 2, "%zu values", b.nvalues);
+	CHECK(b.values.n == 2, "%zu values", b.values.n);
 	CHECK(!b.exit_seen && b.exit_marker == -1, "no exit line");
 	boot_free(&b);
 }
