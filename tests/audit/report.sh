@@ -80,6 +80,16 @@ if tap_want "report: audit.json is JSON of the documented schema"; then
 		fail "report: audit.json is JSON of the documented schema"
 	fi
 fi
+if tap_want "report: audit.json follows docs/audit.schema.json"; then
+	if jq -r --slurpfile schema "$top/docs/audit.schema.json" --arg def audit \
+		-f "$top/tests/util/schema.jq" "$work/audit.json" >"$work/schema.log" 2>&1 &&
+		[ ! -s "$work/schema.log" ]; then
+		pass "report: audit.json follows docs/audit.schema.json"
+	else
+		fail "report: audit.json follows docs/audit.schema.json"
+		head -n 10 "$work/schema.log" | sed 's/^/#   /'
+	fi
+fi
 rc=0
 ka report --points "5.10" pkgs/*/ >"$work/out" 2>"$work/err" || rc=$?
 tap_status -F "report: a bad point is refused" 2 "$rc" "--points: '5.10' is not a version M.P.S" "$work/err"

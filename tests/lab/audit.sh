@@ -32,7 +32,9 @@ lab_audit() {
 			and (.builds[] | select(.kernel == $k) | .status == "built" and .modules >= 1)) and
 		(.packages[] | select(.name == "acpi-call-dkms") | .stage == "ok" and .lint.exit == 0
 			and (.builds[] | select(.kernel == $k) | .status == "not for this kernel"))' \
-		"$work/audit/audit.json" >/dev/null 2>&1 && grep -q '^\[2/2\] ' "$work/audit.log"; then
+		"$work/audit/audit.json" >/dev/null 2>&1 && grep -q '^\[2/2\] ' "$work/audit.log" &&
+		jq -r --slurpfile schema docs/audit.schema.json --arg def audit -f tests/util/schema.jq \
+			"$work/audit/audit.json" >"$work/audit-schema.log" 2>&1 && [ ! -s "$work/audit-schema.log" ]; then
 		pass "$n"
 	else
 		sed 's/^/# /' "$work/audit.log" | tail -n 20
