@@ -14,6 +14,7 @@
  *                                    their end
  *   kver-lab ktap [--json] FILE...   parse only: the KTAP of serial logs,
  *                                    no boot judged (cmd_ktap.c)
+ *   kver-lab ktap --test NAME FILE   the result of one test of a log
  *   kver-lab matrix [options] DIR... kver-matrix itself (matrix/main.c)
  *   kver-lab progress --tree T --total N ...
  *                                    follow a full kernel build
@@ -64,6 +65,7 @@ static void usage(FILE *f)
 		"usage: kver-lab sublevels N...\n"
 		"       kver-lab report [--wide] [--json FILE] [--summary SECONDS] [--guest] BOOT_DIR...\n"
 		"       kver-lab ktap [--json] FILE...\n"
+		"       kver-lab ktap --test NAME FILE\n"
 		"       kver-lab matrix [options] DIR...   (kver-lab matrix --help)\n"
 		"       kver-lab progress --tree TREE [--total N[~]] [--log FILE] [--every SECONDS]\n"
 		"                         [--count FILE]\n"
@@ -85,7 +87,10 @@ static void usage(FILE *f)
 		"ktap       parse only: the KTAP tests of each serial log (or any KTAP;\n"
 		"           - is stdin), failures with their diagnostics and a summary,\n"
 		"           or --json; no boot is judged. Exit status 1 when a test\n"
-		"           failed, went missing or a document bailed out.\n"
+		"           failed, went missing or a document bailed out. --test NAME:\n"
+		"           one line, the result of the first test so called and its\n"
+		"           cases; status 0 ok, 1 failed or missing, 3 skipped, 4 no\n"
+		"           such test\n"
 		"matrix     the variant matrix of boot folders: kver-matrix, the same\n"
 		"           code and options\n"
 		"progress   follow a full kernel build's output on stdin: copy it to the\n"
