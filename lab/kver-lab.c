@@ -23,6 +23,9 @@
  *                                    the lab's own sources.list line for
  *                                    another Debian suite (cmd_aptsrc.c,
  *                                    aptsrc.c)
+ *   kver-lab mail --author A [--recipients F] [--cover] DRAFT
+ *                                    the postable form of a draft of the
+ *                                    kver series (cmd_mail.c, mail.c)
  *
  * Each boot folder is read and judged by the boot model (boot.c), the one
  * place a verdict is decided, so the terminal table, the JSON and
@@ -57,6 +60,7 @@ static const struct command {
 	{ "point", cmd_point },
 	{ "progress", cmd_progress },
 	{ "apt-source", cmd_aptsrc },
+	{ "mail", cmd_mail },
 };
 
 static void usage(FILE *f)
@@ -72,6 +76,7 @@ static void usage(FILE *f)
 		"       kver-lab point --tree M.P [--style upstream|debian] [--release R]\n"
 		"                      [--uts-version U] [--debian-releases FILE] SUBLEVEL\n"
 		"       kver-lab apt-source [--etc DIR] SUITE [COMPONENT...]\n"
+		"       kver-lab mail --author \"Name <address>\" [--recipients FILE] [--cover] DRAFT\n"
 		"\n"
 		"sublevels  check SUBLEVEL points (decimal 0..65535, no sign, no leading zero)\n"
 		"report     judge each boot folder left by lab/boot.sh, print a table,\n"
@@ -102,7 +107,12 @@ static void usage(FILE *f)
 		"           Debian's own ABI, package version and date\n"
 		"apt-source the sources.list line for another Debian suite (default component:\n"
 		"           main), from the archive this machine's apt (DIR, /etc/apt) uses for\n"
-		"           a suite of the same kind; the lab's own apt state reads it\n");
+		"           a suite of the same kind; the lab's own apt state reads it\n"
+		"mail       the form to send of an unsigned draft of the kver series\n"
+		"           (patches/v3/): the author in From: and Signed-off-by: (not\n"
+		"           on a --cover letter), To: and Cc: from get_maintainer.pl's\n"
+		"           output with roles in FILE, the draft's own notice dropped;\n"
+		"           --check only checks the author\n");
 }
 
 int main(int argc, char **argv)

@@ -44,6 +44,9 @@ int cmd_progress(int argc, char **argv);
 /* cmd_aptsrc.c: kver-lab apt-source, another suite's source line (aptsrc.h). */
 int cmd_aptsrc(int argc, char **argv);
 
+/* cmd_mail.c: kver-lab mail, the postable form of a draft (mail.h). */
+int cmd_mail(int argc, char **argv);
+
 /* kver-lab.c: the name errors start with, and an error that ends it (status 2). */
 extern const char lab_prog[];
 void die(const char *fmt, const char *arg, const char *why);
