@@ -16,7 +16,7 @@ packages="${own_trees# } qemu-system-x86 build-essential make
 bc bison flex cpio gzip xz-utils lz4 libelf-dev libssl-dev kmod
 ccache patch rsync python3 git perl clang libclang-rt-14-dev valgrind
 shellcheck util-linux zlib1g-dev pkg-config groff-base libxml2-utils jq dkms
-busybox-static coccinelle"
+busybox-static git-email libmailtools-perl"
 
 if [ "${1:-}" = --list ]; then
 	# shellcheck disable=SC2086 # the list, one line

@@ -303,6 +303,18 @@ int mail_rewrite(FILE *in, FILE *out, const char *author, const struct mail_rcpt
 			old_name = ls.l[i] + 6;
 			old_len = lt ? (size_t)(lt - old_name) : 0;
 		}
+	/*
+	 * A cover letter's list of recipients per patch, for whoever checks
+	 * the draft, goes up to the shortlog: the headers now say it.
+	 */
+	for (i = hdr_end + 1; !signoff && old_len && i < ls.n; i++) {
+		if (strncmp(ls.l[i], "Recipients per patch", 20) || !blank(ls.l[i - 1]))
+			continue;
+		while (i < ls.n && !(!strncmp(ls.l[i], old_name, old_len) &&
+				     !strncmp(ls.l[i] + old_len, " (", 2)))
+			drop[i++] = 1;
+		break;
+	}
 	/* The header, with the author in From:, then To: and Cc:. */
 	for (i = 0; i < hdr_end; i++) {
 		if (!strncmp(ls.l[i], "From: ", 6))

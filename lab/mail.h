@@ -47,8 +47,10 @@ void mail_rcpt_free(struct mail_rcpt *r);
  * and Cc: headers are added, every paragraph that starts with "UNSIGNED
  * DRAFT" (in the message or in the notes) is dropped, and, with signoff,
  * "Signed-off-by: author" ends the message above its "---" line (in the
- * trailer block when the message ends with one). 0, or -1 with the reason
- * in why (no From: header, no "---" line to sign above).
+ * trailer block when the message ends with one); a cover letter's
+ * paragraph "Recipients per patch..." is dropped up to its shortlog. 0,
+ * or -1 with the reason in why (no From: header, no "---" line to sign
+ * above).
  */
 int mail_rewrite(FILE *in, FILE *out, const char *author, const struct mail_rcpt *r, int signoff,
 		 char *why, size_t n);

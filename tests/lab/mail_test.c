@@ -230,6 +230,11 @@ static void test_cover(void)
 		"\n"
 		"A kselftest.\n"
 		"\n"
+		"Recipients per patch, from scripts/get_maintainer.pl:\n"
+		"\n"
+		"0001 selftests: a\n"
+		"  to: Shuah Khan <shuah@kernel.org>\n"
+		"\n"
 		"kver unsigned draft (2):\n"
 		"  selftests: a\n";
 	static const char want[] =
