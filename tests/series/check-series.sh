@@ -211,7 +211,8 @@ kmake() {
 # each option checked after olddefconfig), regenerated after every patch so
 # that options a patch adds are taken up. Before the patch that adds one
 # of the series' options, the tree has no such symbol: until then the
-# series' fragment is given without it.
+# series' fragment is given without it; and without the options that the
+# FRAGMENTs set.
 configure() {
 	_o=$1
 	shift
@@ -222,6 +223,10 @@ configure() {
 		grep -E '^(CONFIG_[A-Za-z0-9_]+=|# CONFIG_[A-Za-z0-9_]+ is not set)' "$sdir/config" |
 			while IFS= read -r _opt; do
 				_sym=$(printf '%s\n' "$_opt" | sed -n 's/^\(# \)\{0,1\}CONFIG_\([A-Za-z0-9_]*\).*/\2/p')
+				# An option the extra fragments set is theirs.
+				if [ $# -gt 0 ] && grep -qE "^(# )?CONFIG_${_sym}[= ]" "$@"; then
+					continue
+				fi
 				if grep -rqsE --include='Kconfig*' "^[[:space:]]*(menu)?config[[:space:]]+$_sym\$" "$src"; then
 					printf '%s\n' "$_opt" >>"$_sc"
 				fi
