@@ -19,7 +19,9 @@
 #     perf's util.c, the vDSO and version selftests; the version test also
 #     runs on this machine's kernel); then the tree with its series builds
 #     in the configurations that reach the KUnit test's #ifs: x32 without
-#     IA32 emulation (then the test as a module), and IA32 emulation;
+#     IA32 emulation (then the test as a module), and IA32 emulation; both
+#     kinds of build are shown to fail with v2's defects put back (the
+#     CONFIG_COMPAT guard of vdso_image_32, memcmp() in parse_vdso.c);
 #   - `scripts/checkpatch.pl --strict`, from the pristine and from the
 #     patched tree, reports no error and no warning or check but those
 #     listed for the patch in tests/series/checkpatch-kept (justified in
@@ -278,6 +280,23 @@ build_tools() {
 		make -s -C "$src/tools/testing/selftests/$_d" OUTPUT="$obj/selftests-$_d" \
 			KHDR_INCLUDES="-isystem $obj/hdr/include" >"$_l.selftests-$_d" 2>&1 || return 1
 		[ -n "$(find "$obj/selftests-$_d" -maxdepth 1 -type f -perm -u+x)" ] || return 1
+		# The vDSO folder's build can fail: with v2's memcmp() in
+		# parse_vdso.c, vdso_standalone_test_x86 (-nostdlib) must not link.
+		_pv=$src/tools/testing/selftests/vDSO/parse_vdso.c
+		if [ "$_d" = vDSO ] && grep -q '!strcmp(name, "Linux")' "$_pv"; then
+			cp -p "$_pv" "$obj/parse_vdso.c.orig"
+			sed -i 's/!strcmp(name, "Linux")/!memcmp(name, "Linux", sizeof("Linux"))/' "$_pv"
+			rm -f "$obj/selftests-vDSO/vdso_standalone_test_x86"
+			_rc=0
+			make -s -C "$src/tools/testing/selftests/vDSO" OUTPUT="$obj/selftests-vDSO" \
+				"$obj/selftests-vDSO/vdso_standalone_test_x86" >"$_l.selftests-v2-memcmp" 2>&1 || _rc=$?
+			cp -p "$obj/parse_vdso.c.orig" "$_pv"
+			if [ "$_rc" = 0 ] || ! grep -q "undefined reference to .memcmp" "$_l.selftests-v2-memcmp"; then
+				return 1
+			fi
+			make -s -C "$src/tools/testing/selftests/vDSO" OUTPUT="$obj/selftests-vDSO" \
+				"$obj/selftests-vDSO/vdso_standalone_test_x86" >>"$_l.selftests-vDSO" 2>&1 || return 1
+		fi
 	done
 	if [ -x "$obj/selftests-version/version_test" ] &&
 		printf '%s\n' "$_files" | grep -q '^tools/testing/selftests/version/'; then
@@ -350,18 +369,34 @@ if [ "$build" = 1 ]; then
 	printf 'CONFIG_%s=y\n# CONFIG_IA32_EMULATION is not set\n' "$x32" >"$work/x32.config"
 	printf 'CONFIG_LINUX_VERSION_KUNIT_TEST=m\n' >"$work/module.config"
 	printf 'CONFIG_IA32_EMULATION=y\n# CONFIG_%s is not set\n' "$x32" >"$work/ia32.config"
-	for c in x32 x32+module ia32; do
+	kt=$src/init/tests/linux_version_kunit.c
+	for c in x32 v2-guard x32+module ia32; do
 		start=$(date +%s)
 		case $c in
-		x32) o=$work/build-x32; frags=$work/x32.config ;;
+		x32 | v2-guard) o=$work/build-x32; frags=$work/x32.config ;;
 		x32+module) o=$work/build-x32; frags="$work/x32.config $work/module.config" ;;
 		ia32) o=$work/build-ia32; frags=$work/ia32.config ;;
 		esac
 		# shellcheck disable=SC2086 # one word per fragment
 		out=$(configure "$o" $frags) || die "the $c configuration fails: $out"
+		if [ "$c" = v2-guard ]; then
+			# The x32 build can fail: with v2's guard of vdso_image_32
+			# (CONFIG_COMPAT, which x32 alone turns on) it must not link.
+			cp -p "$kt" "$work/kunit.c.orig"
+			sed -i 's/defined(CONFIG_X86_32) || defined(CONFIG_IA32_EMULATION)/defined(CONFIG_X86_32) || defined(CONFIG_COMPAT)/' "$kt"
+			rc=0
+			kmake "$o" -j"$jobs" bzImage >"$log/build-$c" 2>&1 || rc=$?
+			cp -p "$work/kunit.c.orig" "$kt"
+			touch "$kt"
+			if [ "$rc" = 0 ] || ! grep -q "undefined reference to .vdso_image_32" "$log/build-$c"; then
+				die "with v2's guard the x32 kernel should not link (status $rc, log: $log/build-$c)"
+			fi
+			say "ok   the x32 build catches v2's guard: $(grep -m1 -o "undefined reference to .vdso_image_32." "$log/build-$c") in $(($(date +%s) - start)) s"
+			continue
+		fi
 		kmake "$o" -j"$jobs" bzImage modules >"$log/build-$c" 2>&1 ||
 			die "the series does not build with $c (log: $log/build-$c)"
-		say "ok   built with $c ($(grep -E '^CONFIG_(X86_X32_ABI|X86_X32|IA32_EMULATION|LINUX_VERSION_KUNIT_TEST)=' "$o/.config" | tr '\n' ' ')) in $(($(date +%s) - start)) s"
+		say "ok   built with $c ($(grep -E '^(# )?CONFIG_(X86_X32_ABI|X86_X32|IA32_EMULATION|LINUX_VERSION_KUNIT_TEST)[= ]' "$o/.config" | sed 's/^# \(CONFIG_[A-Z0-9_]*\) is not set/\1=n/' | tr '\n' ' ')) in $(($(date +%s) - start)) s"
 	done
 fi
 
