@@ -1,9 +1,11 @@
 # kver: entry points only; each part builds itself.
 #
-#   make lab      install what is missing, build the trees' kernels (side by
-#                 side) with the kver series, boot them in QEMU at the default
-#                 SUBLEVEL points, in the upstream and the Debian style, and
-#                 print the verdict
+#   make lab      install what is missing, boot Debian's own kernel images as
+#                 shipped (lab.conf shipped:, a download and a boot each, no
+#                 build: their rows come first), build the trees' kernels (side
+#                 by side) with the kver series, boot them in QEMU at the
+#                 default SUBLEVEL points, in the upstream and the Debian style,
+#                 and print the verdict
 #   make check    every test: host unit tests and the QEMU boots; T=NAME
 #                 runs only the tests whose name matches the glob *NAME*
 #   make matrix   every design from patches/variants/ built, booted, judged
@@ -18,7 +20,8 @@
 #   make mutate   mutation testing of the host code (tests/mutate/, LIST=file)
 #   make install  the library, the kver command and the headers (PREFIX=...)
 #
-# make lab takes POINTS="255 256", TREES="6.1", SERIES=mainline, STYLE=debian.
+# make lab takes POINTS="255 256", TREES="6.1", SERIES=mainline, STYLE=debian,
+# SHIPPED="5.10.262" (Debian's images to boot first; SHIPPED=none: none).
 
 include config.mk
 
@@ -27,9 +30,10 @@ TREES  ?= $(call lab_conf,trees)
 SERIES ?= kver
 STYLE  ?=
 POINTS ?=
+SHIPPED ?=
 FUZZ_SECONDS ?= 600
 
-.PHONY: all tools deps lab check check-host check-lab matrix series-check series-export bench fuzz mutate install clean
+.PHONY: all tools deps lab lab-trees check check-host check-lab matrix series-check series-export bench fuzz mutate install clean
 
 all: tools
 
@@ -48,7 +52,18 @@ deps:
 # Without STYLE: the default points in the upstream style, then the points
 # of lab.conf's debian-points as Debian names its kernels (5.10 at its own
 # 262: 5.10.0-46-amd64).
-lab: deps
+# Debian's own images first, a verdict within minutes (only their packages
+# are installed before them); one that fails does not stop the builds, and
+# fails make lab at its end.
+lab:
+	@rc=0; \
+	if [ "$(SHIPPED)" != none ]; then \
+		sh lab/deps.sh --update --shipped && sh lab/run.sh --shipped $(SHIPPED) || rc=1; \
+	fi; \
+	$(MAKE) --no-print-directory deps lab-trees || rc=1; \
+	exit $$rc
+
+lab-trees:
 ifeq ($(STYLE),)
 	sh lab/run.sh --trees "$(TREES)" --series "$(SERIES)" $(POINTS)
 	sh lab/run.sh --trees "$(TREES)" --series "$(SERIES)" --style debian $(or $(POINTS),$(call lab_conf,debian-points))

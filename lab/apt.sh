@@ -80,6 +80,17 @@ apt_versions() {
 	apt_run "$1" apt-cache madison "$2" 2>/dev/null | awk -F' [|] ' '{ gsub(/ /, "", $2); print $2 }'
 }
 
+# apt_listing SUITE PREFIX: "PACKAGE VERSION" for every version of every
+# package of the suite whose name starts with PREFIX, sorted; one apt-cache
+# call (one per package took 13 s for the 229 kernel images of two suites).
+apt_listing() {
+	_names=$(apt_run "$1" apt-cache pkgnames "$2" 2>/dev/null | sort)
+	[ -n "$_names" ] || return 0
+	# shellcheck disable=SC2086 # one word per package name
+	apt_run "$1" apt-cache madison $_names 2>/dev/null |
+		awk -F' [|] ' '{ gsub(/ /, "", $1); gsub(/ /, "", $2); print $1, $2 }' | sort
+}
+
 # apt_download SUITE PACKAGE[=VERSION] DIR: the .deb into DIR, its path on stdout.
 # A package or version the suite does not have is named with the ones it has.
 apt_download() {
@@ -106,6 +117,19 @@ apt_download() {
 		[ -n "$_deb" ] || die "apt-get download $_pkg $_ver left no .deb in $3"
 	fi
 	printf '%s\n' "$_deb"
+}
+
+# changelog_dates < CHANGELOG: "VERSION DATE" for each entry of a Debian
+# changelog (decompressed), the date in UTC as YYYY-MM-DD: the date
+# Debian's kernel build puts in uname -v.
+changelog_dates() {
+	sed -n 's/^[a-z0-9][a-z0-9.+-]* (\([^)]*\)).*/v \1/p; s/^ -- .*>  //p' |
+		while IFS= read -r _line; do
+			case $_line in
+			"v "*) _v=${_line#v } ;;
+			*) printf '%s %s\n' "$_v" "$(date -u -d "$_line" +%F)" ;;
+			esac
+		done
 }
 
 # apt_near SUITE NAME: ", near: a b c" for the suite's packages whose name

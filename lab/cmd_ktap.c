@@ -16,7 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "json.h"
+#include "ktap_json.h"
 #include "lab.h"
 
 /* A test and its subtests, one line each, indented by depth. */
@@ -76,39 +76,36 @@ static int print_text(FILE *out, const char *name, const struct ktap_log *log)
 }
 
 /* The JSON of one file: {"file":..,"documents":[..],"ok":..}; 1 when something failed. */
-static int print_json(FILE *out, const char *name, const struct ktap_log *log)
+static int file_json(struct json *j, const char *name, const struct ktap_log *log)
 {
 	int bad = 0;
 
-	fputs("{\"file\":", out);
-	json_str(out, name);
-	fputs(",\"documents\":[", out);
+	json_object(j, NULL);
+	json_string(j, "file", name);
+	json_array(j, "documents");
 	for (size_t d = 0; d < log->ndocs; d++) {
 		const struct ktap_doc *doc = &log->docs[d];
 		struct ktap_counts c = { 0 };
 		int dbad = doc_bad(doc, &c);
 
 		bad |= dbad;
-		fputs(d ? ",\n{\"producer\":" : "\n{\"producer\":", out);
-		if (doc->first_diag)
-			json_str(out, doc->first_diag);
-		else
-			fputs("null", out);
-		fprintf(out, ",\"plan\":%d,\"bailed\":%s", doc->plan,
-			doc->bailed ? "true" : "false");
-		if (doc->bailed) {
-			fputs(",\"bail_reason\":", out);
-			json_str(out, doc->bail_reason);
-		}
-		json_counts(out, "counts", &c);
-		fputs(",\"tests\":[", out);
-		for (size_t i = 0; i < doc->root.nsub; i++) {
-			fputs(i ? "," : "", out);
-			json_test(out, &doc->root.sub[i]);
-		}
-		fprintf(out, "],\"ok\":%s}", dbad ? "false" : "true");
+		json_object(j, NULL);
+		json_string(j, "producer", doc->first_diag);
+		json_int(j, "plan", doc->plan);
+		json_bool(j, "bailed", doc->bailed);
+		if (doc->bailed)
+			json_string(j, "bail_reason", doc->bail_reason ? doc->bail_reason : "");
+		json_counts(j, "counts", &c);
+		json_array(j, "tests");
+		for (size_t i = 0; i < doc->root.nsub; i++)
+			json_test(j, NULL, &doc->root.sub[i]);
+		json_end(j);
+		json_bool(j, "ok", !dbad);
+		json_end(j);
 	}
-	fprintf(out, "\n],\"ok\":%s}", bad ? "false" : "true");
+	json_end(j);
+	json_bool(j, "ok", !bad);
+	json_end(j);
 	return bad;
 }
 
@@ -171,6 +168,7 @@ static void read_one(const char *name, struct ktap_log *log)
 int cmd_ktap(int argc, char **argv)
 {
 	int json = 0, bad = 0, i = 1;
+	struct json j;
 	const char *test = NULL;
 
 	for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
@@ -200,22 +198,28 @@ int cmd_ktap(int argc, char **argv)
 		ktap_free(&log);
 		return rc;
 	}
-	if (json)
-		fputs("{\"files\":[", stdout);
+	if (json) {
+		json_start(&j, stdout, JSON_INDENT);
+		json_object(&j, NULL);
+		json_array(&j, "files");
+	}
 	for (int first = i; i < argc; i++) {
 		struct ktap_log log;
 
 		read_one(argv[i], &log);
 		if (json) {
-			fputs(i > first ? ",\n" : "\n", stdout);
-			bad |= print_json(stdout, argv[i], &log);
+			bad |= file_json(&j, argv[i], &log);
 		} else {
 			fputs(i > first ? "\n" : "", stdout);
 			bad |= print_text(stdout, argv[i], &log);
 		}
 		ktap_free(&log);
 	}
-	if (json)
-		printf("\n],\"ok\":%s}\n", bad ? "false" : "true");
+	if (json) {
+		json_end(&j);
+		json_bool(&j, "ok", !bad);
+		json_end(&j);
+		json_finish(&j);
+	}
 	return bad ? 1 : 0;
 }
