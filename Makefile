@@ -9,7 +9,12 @@
 #   make check    every test: host unit tests and the QEMU boots; T=NAME
 #                 runs only the tests whose name matches the glob *NAME*
 #   make matrix   every design from patches/variants/ built, booted, judged
-#   make series-check  the kver series: apply, checkpatch, build after every patch, kunit.py
+#   make series-check  the kver series: apply, checkpatch, build after every patch
+#                 and in the configurations its #ifs reach, kunit.py, and its
+#                 tests failing on a kernel without the clamp (docs/series.md)
+#   make series-export AUTHOR="Name <address>"  the series' postings in the
+#                 form to send with git send-email (LINUX=tree for
+#                 get_maintainer.pl, SERIES_OUT=folder; build/series-export)
 #   make bench    benchmarks (ratios)
 #   make fuzz     the libFuzzer targets, FUZZ_SECONDS (600) in all
 #   make mutate   mutation testing of the host code (tests/mutate/, LIST=file)
@@ -30,7 +35,7 @@ POINTS ?=
 SHIPPED ?=
 FUZZ_SECONDS ?= 600
 
-.PHONY: all tools deps lab lab-trees check check-host check-lab matrix series-check bench fuzz mutate audit install clean
+.PHONY: all tools deps lab lab-trees check check-host check-lab matrix series-check series-export bench fuzz mutate audit install clean
 
 all: tools
 
@@ -83,6 +88,11 @@ matrix: deps tools
 
 series-check: deps
 	for t in $(TREES); do sh tests/series/check-series.sh --build --kunit $$t || exit 1; done
+	for t in $(TREES); do sh tests/series/fail-on-broken.sh $$t || exit 1; done
+
+series-export: tools
+	sh tests/series/export.sh $(if $(AUTHOR),--author "$(AUTHOR)") $(if $(LINUX),--linux "$(LINUX)") \
+		$(if $(SERIES_OUT),--out "$(SERIES_OUT)")
 
 bench: deps tools
 	sh bench/lab-point.sh

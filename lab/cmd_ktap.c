@@ -5,6 +5,12 @@
  * failures' diagnostics and a summary, without judging a boot: no
  * point.meta, no QEMU status, no verdict. Exit status 1 when a test
  * failed, went missing or a document bailed out.
+ *
+ * kver-lab ktap --test NAME FILE: the result of the first test called NAME
+ * (a suite, a case or a guest program, at any depth, in any document), one
+ * line with the counts of the cases below it. Exit status 0 when it passed,
+ * 1 when it failed or went missing, 3 when it was skipped, 4 when FILE has
+ * no test of that name.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -103,6 +109,39 @@ static int file_json(struct json *j, const char *name, const struct ktap_log *lo
 	return bad;
 }
 
+/* The first test called name below t (t itself included), depth first. */
+static const struct ktap_test *find_test(const struct ktap_test *t, const char *name)
+{
+	if (t->name && !strcmp(t->name, name))
+		return t;
+	for (size_t i = 0; i < t->nsub; i++) {
+		const struct ktap_test *found = find_test(&t->sub[i], name);
+
+		if (found)
+			return found;
+	}
+	return NULL;
+}
+
+/* --test NAME: one line, and the exit status of the test's result. */
+static int print_one(FILE *out, const char *file, const struct ktap_log *log, const char *name)
+{
+	const int rc[] = { 0, 1, 3, 1 };
+	const struct ktap_test *t = NULL;
+	struct ktap_counts c = { 0 };
+
+	for (size_t d = 0; d < log->ndocs && !t; d++)
+		t = find_test(&log->docs[d].root, name);
+	if (!t) {
+		fprintf(out, "%s: no test called '%s'\n", file, name);
+		return 4;
+	}
+	ktap_count(t, &c);
+	fprintf(out, "%s: %s: %d passed, %d failed, %d skipped, %d missing\n", name,
+		ktap_status_name(t->status), c.pass, c.fail, c.skip, c.missing);
+	return rc[t->status];
+}
+
 /* Parse one file into log; a file that cannot be read ends the command. */
 static void read_one(const char *name, struct ktap_log *log)
 {
@@ -130,11 +169,16 @@ int cmd_ktap(int argc, char **argv)
 {
 	int json = 0, bad = 0, i = 1;
 	struct json j;
+	const char *test = NULL;
 
 	for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
 		if (!strcmp(argv[i], "--json"))
 			json = 1;
-		else if (!strcmp(argv[i], "--")) {
+		else if (!strcmp(argv[i], "--test")) {
+			if (++i >= argc || !argv[i][0])
+				die("%s%s", "--test needs the name of a test", "");
+			test = argv[i];
+		} else if (!strcmp(argv[i], "--")) {
 			i++;
 			break;
 		} else {
@@ -143,6 +187,17 @@ int cmd_ktap(int argc, char **argv)
 	}
 	if (i >= argc)
 		die("%s%s", "ktap needs at least one file (- for stdin)", "");
+	if (test) {
+		struct ktap_log log;
+		int rc;
+
+		if (json || i + 1 != argc)
+			die("%s%s", "--test takes one file and no --json", "");
+		read_one(argv[i], &log);
+		rc = print_one(stdout, argv[i], &log, test);
+		ktap_free(&log);
+		return rc;
+	}
 	if (json) {
 		json_start(&j, stdout, JSON_INDENT);
 		json_object(&j, NULL);

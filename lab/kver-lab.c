@@ -17,6 +17,7 @@
  *                                    their end
  *   kver-lab ktap [--json] FILE...   parse only: the KTAP of serial logs,
  *                                    no boot judged (cmd_ktap.c)
+ *   kver-lab ktap --test NAME FILE   the result of one test of a log
  *   kver-lab progress --tree T --total N ...
  *                                    follow a full kernel build
  *                                    (cmd_progress.c, progress.c)
@@ -33,6 +34,9 @@
  *                                    order (cmd_shipped.c, moddep.c)
  *   kver-lab cpio LIST               an initramfs from a gen_init_cpio list
  *                                    (cmd_shipped.c, cpio.c)
+ *   kver-lab mail --author A [--recipients F] [--cover] DRAFT
+ *                                    the postable form of a draft of the
+ *                                    kver series (cmd_mail.c, mail.c)
  *
  * Each boot folder is read and judged by the boot model (boot.c), the one
  * place a verdict is decided, so the terminal table, the JSON and
@@ -70,6 +74,7 @@ static const struct command {
 	{ "shipped", cmd_shipped },
 	{ "modules", cmd_modules },
 	{ "cpio", cmd_cpio },
+	{ "mail", cmd_mail },
 };
 
 static void usage(FILE *f)
@@ -78,6 +83,7 @@ static void usage(FILE *f)
 		"usage: kver-lab sublevels N...\n"
 		"       kver-lab report [--wide] [--json FILE] [--summary SECONDS] [--guest] BOOT_DIR...\n"
 		"       kver-lab ktap [--json] FILE...\n"
+		"       kver-lab ktap --test NAME FILE\n"
 		"       kver-lab progress --tree TREE [--total N[~]] [--log FILE] [--every SECONDS]\n"
 		"                         [--count FILE]\n"
 		"       kver-lab point --tree M.P [--style upstream|debian] [--release R]\n"
@@ -89,6 +95,7 @@ static void usage(FILE *f)
 		"       kver-lab shipped headers DIR RELEASE UTS_VERSION\n"
 		"       kver-lab modules [--builtin FILE] MODULES_DEP NAME...\n"
 		"       kver-lab cpio LIST > ARCHIVE\n"
+		"       kver-lab mail --author \"Name <address>\" [--recipients FILE] [--cover] DRAFT\n"
 		"\n"
 		"sublevels  check SUBLEVEL points (decimal 0..65535, no sign, no leading zero)\n"
 		"report     judge each boot folder left by lab/boot.sh, print a table,\n"
@@ -104,7 +111,10 @@ static void usage(FILE *f)
 		"ktap       parse only: the KTAP tests of each serial log (or any KTAP;\n"
 		"           - is stdin), failures with their diagnostics and a summary,\n"
 		"           or --json; no boot is judged. Exit status 1 when a test\n"
-		"           failed, went missing or a document bailed out.\n"
+		"           failed, went missing or a document bailed out. --test NAME:\n"
+		"           one line, the result of the first test so called and its\n"
+		"           cases; status 0 ok, 1 failed or missing, 3 skipped, 4 no\n"
+		"           such test\n"
 		"progress   follow a full kernel build's output on stdin: copy it to the\n"
 		"           log, show objects compiled against N (N~: an estimate),\n"
 		"           elapsed time and time left on stderr\n"
@@ -124,7 +134,12 @@ static void usage(FILE *f)
 		"           package name, version from its version, UTS version the image's own,\n"
 		"           checked against the changelog date); whether headers are the image's\n"
 		"modules    the modules NAME... need, from modules.dep, in an order to load them\n"
-		"cpio       a newc initramfs from a gen_init_cpio list (dir, nod, file, slink)\n");
+		"cpio       a newc initramfs from a gen_init_cpio list (dir, nod, file, slink)\n"
+		"mail       the form to send of an unsigned draft of the kver series\n"
+		"           (patches/v3/): the author in From: and Signed-off-by: (not\n"
+		"           on a --cover letter), To: and Cc: from get_maintainer.pl's\n"
+		"           output with roles in FILE, the draft's own notice dropped;\n"
+		"           --check only checks the author\n");
 }
 
 int main(int argc, char **argv)

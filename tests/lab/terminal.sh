@@ -283,6 +283,26 @@ printf '%s\n' 'KTAP version 1' '1..1' '    KTAP version 1' '    # Subtest: examp
 kl ktap "$work/short.log"
 tap_status "ktap: a suite's plan longer than its cases counts the rest missing, status 1" 1 \
 	"$rc" ': 1 passed, 0 failed, 1 skipped, 2 missing in 1 KTAP document$' "$work/out"
+# --test NAME: one test's result at any depth (the suite of short.log and
+# its skipped case), a failed suite whose cases passed, a test not there.
+kl ktap --test example "$work/short.log"
+tap_status "ktap --test: a suite with missing cases is not ok, status 1" 1 "$rc" \
+	'^example: not ok: 1 passed, 0 failed, 1 skipped, 2 missing$' "$work/out"
+kl ktap --test example_skip_test "$work/short.log"
+tap_status "ktap --test: a skipped case, status 3" 3 "$rc" \
+	'^example_skip_test: skip: 0 passed, 0 failed, 1 skipped, 0 missing$' "$work/out"
+kl ktap --test kver-exit "$work/parent.log"
+tap_status "ktap --test: a failed suite whose cases passed, status 1" 1 "$rc" \
+	'^kver-exit: not ok: 2 passed, 1 failed, 0 skipped, 0 missing$' "$work/out"
+kl ktap --test kver_exit_marker "$work/parent.log"
+tap_status "ktap --test: a passed case, status 0" 0 "$rc" \
+	'^kver_exit_marker: ok: 1 passed, 0 failed, 0 skipped, 0 missing$' "$work/out"
+kl ktap --test kver_exit "$work/parent.log"
+tap_status "ktap --test: no test of that name, status 4" 4 "$rc" \
+	"^.*/parent.log: no test called 'kver_exit'$" "$work/out"
+kl ktap --test kver-exit "$work/parent.log" "$work/short.log"
+tap_status "ktap --test: two files are an error" 2 "$rc" \
+	"^kver-lab: error: --test takes one file and no --json$" "$work/err"
 kl ktap "$work/none.log"
 tap_status "ktap: a missing file is an error" 2 "$rc" \
 	"^kver-lab: error: cannot read .*/none.log: No such file or directory$" "$work/err"
