@@ -1,19 +1,29 @@
 # kver: entry points only; each part builds itself.
 #
-#   make lab      install what is missing, build the trees' kernels (side by
-#                 side) with the kver series, boot them in QEMU at the default
-#                 SUBLEVEL points, in the upstream and the Debian style, and
-#                 print the verdict
+#   make lab      install what is missing, boot Debian's own kernel images as
+#                 shipped (lab.conf shipped:, a download and a boot each, no
+#                 build: their rows come first), build the trees' kernels (side
+#                 by side) with the kver series, boot them in QEMU at the
+#                 default SUBLEVEL points, in the upstream and the Debian style,
+#                 and print the verdict
 #   make check    every test: host unit tests and the QEMU boots; T=NAME
 #                 runs only the tests whose name matches the glob *NAME*
 #   make matrix   every design from patches/variants/ built, booted, judged
-#   make series-check  the kver series: apply, checkpatch, build after every patch, kunit.py
+#   make series-check  the kver series: apply, checkpatch, build after every patch
+#                 and in the configurations its #ifs reach, kunit.py, and its
+#                 tests failing on a kernel without the clamp (docs/series.md)
+#   make series-export AUTHOR="Name <address>"  the series' postings in the
+#                 form to send with git send-email (LINUX=tree for
+#                 get_maintainer.pl, SERIES_OUT=folder; build/series-export)
 #   make bench    benchmarks (ratios)
 #   make fuzz     the libFuzzer targets, FUZZ_SECONDS (600) in all
 #   make mutate   mutation testing of the host code (tests/mutate/, LIST=file)
+#   make audit    every DKMS package of Debian 11 and 12, linted and built
+#                 against the kernels past 255 (docs/audit.md; AUDIT_ARGS=...)
 #   make install  the library, the kver command and the headers (PREFIX=...)
 #
-# make lab takes POINTS="255 256", TREES="6.1", SERIES=mainline, STYLE=debian.
+# make lab takes POINTS="255 256", TREES="6.1", SERIES=mainline, STYLE=debian,
+# SHIPPED="5.10.262" (Debian's images to boot first; SHIPPED=none: none).
 
 include config.mk
 
@@ -22,9 +32,10 @@ TREES  ?= $(call lab_conf,trees)
 SERIES ?= kver
 STYLE  ?=
 POINTS ?=
+SHIPPED ?=
 FUZZ_SECONDS ?= 600
 
-.PHONY: all tools deps lab check check-host check-lab matrix series-check bench fuzz mutate install clean
+.PHONY: all tools deps lab lab-trees check check-host check-lab matrix series-check series-export bench fuzz mutate audit install clean
 
 all: tools
 
@@ -34,6 +45,7 @@ tools:
 	$(MAKE) -C lab all
 	$(MAKE) -C probe all
 	$(MAKE) -C lint all
+	$(MAKE) -C audit all
 	$(MAKE) -C matrix all
 	$(MAKE) -C tests/lab/inits all
 
@@ -43,7 +55,18 @@ deps:
 # Without STYLE: the default points in the upstream style, then the points
 # of lab.conf's debian-points as Debian names its kernels (5.10 at its own
 # 262: 5.10.0-46-amd64).
-lab: deps
+# Debian's own images first, a verdict within minutes (only their packages
+# are installed before them); one that fails does not stop the builds, and
+# fails make lab at its end.
+lab:
+	@rc=0; \
+	if [ "$(SHIPPED)" != none ]; then \
+		sh lab/deps.sh --update --shipped && sh lab/run.sh --shipped $(SHIPPED) || rc=1; \
+	fi; \
+	$(MAKE) --no-print-directory deps lab-trees || rc=1; \
+	exit $$rc
+
+lab-trees:
 ifeq ($(STYLE),)
 	sh lab/run.sh --trees "$(TREES)" --series "$(SERIES)" $(POINTS)
 	sh lab/run.sh --trees "$(TREES)" --series "$(SERIES)" --style debian $(or $(POINTS),$(call lab_conf,debian-points))
@@ -65,6 +88,11 @@ matrix: deps tools
 
 series-check: deps
 	for t in $(TREES); do sh tests/series/check-series.sh --build --kunit $$t || exit 1; done
+	for t in $(TREES); do sh tests/series/fail-on-broken.sh $$t || exit 1; done
+
+series-export: tools
+	sh tests/series/export.sh $(if $(AUTHOR),--author "$(AUTHOR)") $(if $(LINUX),--linux "$(LINUX)") \
+		$(if $(SERIES_OUT),--out "$(SERIES_OUT)")
 
 bench: deps tools
 	sh bench/lab-point.sh
@@ -74,6 +102,9 @@ fuzz:
 
 mutate:
 	sh tests/mutate/run.sh $(if $(LIST),"$(LIST)")
+
+audit: deps tools
+	sh audit/run.sh --cocci $(AUDIT_ARGS)
 
 install:
 	$(MAKE) -C lib install PREFIX=$(PREFIX)

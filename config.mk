@@ -43,7 +43,7 @@ $(OUT)/obj/%.o: $(ROOT)/%.c
 # lab_conf gives them to the scripts.
 lab_conf = $(shell sed -n 's/^$(1): *//p' $(ROOT)/lab/lab.conf)
 # The matrix's designs, in the order it shows them, from lab/lab.conf (the
-# lab's one list of them); kver-lab and kver-matrix both compile matrix.c.
+# lab's one list of them), compiled into matrix.c.
 KVER_VARIANTS := $(call lab_conf,variants)
 $(call objs,$(ROOT)/matrix/matrix.c): KVER_CPPFLAGS += -D'KVER_VARIANTS=$(foreach v,$(KVER_VARIANTS),"$(v)",)'
 $(call objs,$(ROOT)/matrix/matrix.c): $(ROOT)/lab/lab.conf

@@ -11,8 +11,11 @@
  *	#if KVER_BELOW(6, 1, 300)	kernel is older than 6.1.300
  *
  * They use LINUX_VERSION_MAJOR, LINUX_VERSION_PATCHLEVEL and
- * LINUX_VERSION_SUBLEVEL when <linux/version.h> has them, and
- * LINUX_VERSION_CODE when it does not. There a test against a SUBLEVEL
+ * LINUX_VERSION_SUBLEVEL when <linux/version.h> has them; else
+ * KVER_HEADERS_MAJOR, KVER_HEADERS_PATCHLEVEL and KVER_HEADERS_SUBLEVEL
+ * when the build defines them (kver-sublevel.mk does, from the version
+ * string Debian's headers carry), which must be what LINUX_VERSION_CODE
+ * encodes; else LINUX_VERSION_CODE alone. There a test against a SUBLEVEL
  * above 255 is answered when the kernel is not a.b.255 by its code (4.9.200
  * is below 4.9.320, 4.14.0 above it); on a kernel whose code reads a.b.255
  * (a.b.255 or any later a.b, which the code cannot tell apart) it stops
@@ -38,18 +41,39 @@
 #if defined(LINUX_VERSION_MAJOR) && defined(LINUX_VERSION_PATCHLEVEL) && \
 	defined(LINUX_VERSION_SUBLEVEL)
 
-/* 1 when the full-width numbers are known, 0 when only LINUX_VERSION_CODE. */
-#define KVER_FULL_VERSION 1
 #define KVER_MAJOR LINUX_VERSION_MAJOR
 #define KVER_PATCHLEVEL LINUX_VERSION_PATCHLEVEL
 #define KVER_SUBLEVEL LINUX_VERSION_SUBLEVEL
 
+#elif defined(KVER_HEADERS_SUBLEVEL)
+
+#if !defined(KVER_HEADERS_MAJOR) || !defined(KVER_HEADERS_PATCHLEVEL)
+#error "kver_compat.h: KVER_HEADERS_SUBLEVEL needs KVER_HEADERS_MAJOR and KVER_HEADERS_PATCHLEVEL"
+#endif
+/* The code clamps SUBLEVEL at 255: 5.10.262 is stored as 5.10.255. */
+#define KVER__CODE_SUBLEVEL (LINUX_VERSION_CODE & 0xff) /* kver-lint: ignore */
+#if KVER_HEADERS_MAJOR != (LINUX_VERSION_CODE >> 16) ||                 \
+	KVER_HEADERS_PATCHLEVEL != ((LINUX_VERSION_CODE >> 8) & 0xff) || \
+	KVER__CODE_SUBLEVEL !=                                           \
+		(KVER_HEADERS_SUBLEVEL < 255 ? KVER_HEADERS_SUBLEVEL : 255)
+#error "kver_compat.h: KVER_HEADERS_MAJOR/PATCHLEVEL/SUBLEVEL are not the version LINUX_VERSION_CODE encodes"
+#endif
+#define KVER_MAJOR KVER_HEADERS_MAJOR
+#define KVER_PATCHLEVEL KVER_HEADERS_PATCHLEVEL
+#define KVER_SUBLEVEL KVER_HEADERS_SUBLEVEL
+
+#endif
+
+#ifdef KVER_SUBLEVEL
+
+/* 1 when the full-width numbers are known, 0 when only LINUX_VERSION_CODE. */
+#define KVER_FULL_VERSION 1
+
 /* Field by field, so a SUBLEVEL of any width compares right. */
 #define KVER_AT_LEAST(a, b, c)                                           \
-	(LINUX_VERSION_MAJOR > (a) ||                                    \
-	 (LINUX_VERSION_MAJOR == (a) &&                                  \
-	  (LINUX_VERSION_PATCHLEVEL > (b) ||                             \
-	   (LINUX_VERSION_PATCHLEVEL == (b) && LINUX_VERSION_SUBLEVEL >= (c)))))
+	(KVER_MAJOR > (a) ||                                             \
+	 (KVER_MAJOR == (a) &&                                           \
+	  (KVER_PATCHLEVEL > (b) || (KVER_PATCHLEVEL == (b) && KVER_SUBLEVEL >= (c)))))
 
 #else /* only LINUX_VERSION_CODE */
 

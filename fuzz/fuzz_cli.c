@@ -2,7 +2,7 @@
 /*
  * libFuzzer target for the kver command's argument handling: the input,
  * split at NUL bytes, is the argument list (at most 24 words), and the
- * command's own main() runs on it with its output thrown away. It must
+ * command's own kver_main() runs on it with its output thrown away. It must
  * return 0, 1 or 2 and never crash, whatever the words.
  */
 #include <fcntl.h>
@@ -10,9 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#define main kver_cli_main
-#include "../cli/kver.c"
-#undef main
+#include "cli.h"
 
 #define MAXARGS 24
 
@@ -54,7 +52,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	stderr = fopen("/dev/null", "w");
 	if (!stderr)
 		abort();
-	rc = kver_cli_main(argc, argv);
+	rc = kver_main(argc, argv);
 	fclose(stderr);
 	stderr = keep;
 	fflush(stdout);

@@ -10,9 +10,9 @@
  * the time limit ended it), qemu.timeout and qemu.stderr.
  *
  * The API follows ktap.h: boot_init, boot_meta_line / boot_feed (one line
- * at a time), boot_finish (judges), boot_free. boot_read does all of it for
- * a folder, boot_from_text for the same files given as text (tests). No
- * global state.
+ * at a time; boot.c), boot_finish (judges; boot_judge.c), boot_free.
+ * boot_read does all of it for a folder, boot_from_text for the same files
+ * given as text (tests; boot_files.c). No global state.
  */
 #ifndef KVER_BOOT_H
 #define KVER_BOOT_H
@@ -20,19 +20,15 @@
 #include <stddef.h>
 
 #include "ktap.h"
+#include "meta.h"
+#include "pairs.h"
 
 #define BOOT_TAIL_LINES 12
 
-struct boot_pair {
-	char *key;
-	char *val;
-};
-
 struct boot {
 	char *dir;
-	/* point.meta, in order; style and version get their defaults */
-	struct boot_pair *meta;
-	size_t nmeta;
+	/* point.meta, read and checked by its one reader (meta.h) */
+	struct point_meta meta;
 	/* what lab/boot.sh recorded */
 	int has_serial;		/* serial.log existed */
 	int qemu_status;	/* -1 when not recorded */
@@ -43,8 +39,7 @@ struct boot {
 	struct ktap_doc *probe;	/* the probe's KTAP document, or NULL */
 	int exit_marker;	/* the probe's own exit=N, -1 when absent */
 	int exit_seen;		/* the probe's exit line was printed */
-	struct boot_pair *values;	/* "# value:" lines; the first of a key counts */
-	size_t nvalues;
+	struct pairs values;	/* "# value:" lines; the first of a key counts */
 	char *tail[BOOT_TAIL_LINES];
 	int ntail;
 	int started, ran_init, init_failed;
@@ -64,8 +59,8 @@ int boot_meta_line(struct boot *b, const char *line, int lineno, char *err, size
 /* One serial log line (its newline may be left on). -1 when out of memory. */
 int boot_feed(struct boot *b, const char *line);
 /*
- * Check point.meta (tree, series, makefile M.P.S and a decimal sublevel
- * are required), close the KTAP log and judge the boot. Returns 0, or -1
+ * Check point.meta (meta_check), close the KTAP log and judge the boot
+ * (boot_judge.c). Returns 0, or -1
  * with a message in err when point.meta is malformed or memory ran out.
  */
 int boot_finish(struct boot *b, char *err, size_t errsize);
@@ -102,7 +97,12 @@ void boot_set_err(char *err, size_t size, const char *fmt, ...)
  * values are then all it printed, whatever its checks and KUnit said.
  */
 int boot_ran_to_end(const struct boot *b);
-/* A point.meta value, "" when the key is absent. */
+/*
+ * Must the boot's log hold KUnit results? The lab's own kernels build
+ * KUnit suites in; Debian's own images (style "shipped") build none in.
+ */
+int boot_kunit_required(const struct boot *b);
+/* A point.meta value, "" when the key is absent (meta_get). */
 const char *boot_meta(const struct boot *b, const char *key);
 /* The value of KEY as the log first printed it, or NULL. */
 const char *boot_value(const struct boot *b, const char *key);

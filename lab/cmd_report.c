@@ -6,7 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "json.h"
+#include "point_json.h"
 #include "kver.h"
 #include "lab.h"
 
@@ -15,60 +15,29 @@ static void copy(char *dst, size_t size, const char *src)
 	snprintf(dst, size, "%s", src);
 }
 
+/* results.json: every point in the one schema of a point (point_json.h). */
 static void write_json(const char *path, struct boot *pts, int npts)
 {
 	FILE *f = fopen(path, "w");
-	int all_ok = 1;
+	struct json j;
+	int all_ok = 1, bad;
 
 	if (!f)
 		die("cannot write %s: %s", path, strerror(errno));
-	fputs("{\"points\":[", f);
+	json_start(&j, f, JSON_INDENT);
+	json_object(&j, NULL);
+	json_array(&j, "points");
 	for (int i = 0; i < npts; i++) {
-		struct boot *p = &pts[i];
-		const char *kv[][2] = {
-			{ "tree", boot_meta(p, "tree") }, { "package", boot_meta(p, "package") },
-			{ "makefile", boot_meta(p, "makefile") }, { "series", boot_meta(p, "series") },
-			{ "style", boot_meta(p, "style") }, { "version", boot_meta(p, "version") },
-			{ "expect", boot_meta(p, "expect") },
-			{ "release", boot_value(p, "uname.release") },
-			{ "vdso_code", boot_value(p, "vdso.code") }, { "guest", p->guest },
-			{ "detail", p->detail }, { "dir", p->dir },
-		};
-
-		all_ok &= p->ok;
-		fputs(i ? ",\n{" : "\n{", f);
-		/* boot_finish made sure it is a decimal number. */
-		fprintf(f, "\"sublevel\":%s", boot_meta(p, "sublevel"));
-		for (size_t k = 0; k < sizeof(kv) / sizeof(kv[0]); k++) {
-			fprintf(f, ",\"%s\":", kv[k][0]);
-			json_str(f, kv[k][1]);
-		}
-		fprintf(f, ",\"qemu_status\":%d,\"ok\":%s", p->qemu_status, p->ok ? "true" : "false");
-		json_counts(f, "kunit", &p->kunit);
-		json_counts(f, "guest_tests", &p->guest_tests);
-		fputs(",\"probe\":[", f);
-		for (size_t j = 0; p->probe && j < p->probe->root.nsub; j++) {
-			fputs(j ? "," : "", f);
-			json_test(f, &p->probe->root.sub[j]);
-		}
-		fputs("],\"kunit_suites\":[", f);
-		for (size_t d = 0, first = 1; d < p->log.ndocs; d++) {
-			if (&p->log.docs[d] == p->probe)
-				continue;
-			for (size_t j = 0; j < p->log.docs[d].root.nsub; j++, first = 0) {
-				fputs(first ? "" : ",", f);
-				json_test(f, &p->log.docs[d].root.sub[j]);
-			}
-		}
-		fputs("],\"serial_tail\":[", f);
-		for (int k = 0; k < p->ntail; k++) {
-			fputs(k ? "," : "", f);
-			json_str(f, p->tail[k]);
-		}
-		fputs("]}", f);
+		all_ok &= pts[i].ok;
+		json_object(&j, NULL);
+		point_json(&j, &pts[i]);
+		json_end(&j);
 	}
-	fprintf(f, "\n],\"ok\":%s}\n", all_ok ? "true" : "false");
-	if (fclose(f))
+	json_end(&j);
+	json_bool(&j, "ok", all_ok);
+	json_end(&j);
+	bad = json_finish(&j);
+	if (fclose(f) || bad)
 		die("cannot write %s: %s", path, strerror(errno));
 }
 

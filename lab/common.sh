@@ -93,12 +93,25 @@ own_points() {
 	printf '%s\n' "$@" | sed "s/^own\$/$_own/" | awk '!seen[$0]++' | tr '\n' ' '
 }
 
-# protocol NAME: a string of probe/protocol.h (KVER_VALUE_LINE,
-# KVER_PROBE_EXIT, ...), read by the C preprocessor, so that what the probe
-# prints is spelled once.
+# protocol_vars NAME...: NAME='VALUE' lines, for eval, of strings and
+# numbers of probe/protocol.h (KVER_VALUE_LINE, KVER_EXIT_PORT, ...), read
+# by the C preprocessor in one run, so that the contract between the probe,
+# the lab and the matrix is spelled once. protocol NAME: one value alone.
+protocol_vars() {
+	_pv=$({
+		echo '#include "protocol.h"'
+		for _pn in "$@"; do printf '"%s" = %s\n' "$_pn" "$_pn"; done
+	} | ${CC:-cc} -E -P -I "$KVER_TOP/probe" - |
+		sed -n 's/^"\([A-Z0-9_]*\)" = /\1=/; t name
+			d
+			: name
+			s/" "//g; s/="\([^"'"'"'\\]*\)"$/='"'"'\1'"'"'/p; s/=\([0-9][0-9a-fx]*\)$/=\1/p')
+	[ "$(printf '%s\n' "$_pv" | grep -c .)" = $# ] ||
+		die "probe/protocol.h does not give a string or a number for each of: $*"
+	printf '%s\n' "$_pv"
+}
 protocol() {
-	printf '#include "protocol.h"\n%s\n' "$1" | ${CC:-cc} -E -P -I "$KVER_TOP/probe" - |
-		sed -n 's/" "//g; s/^"\(.*\)"$/\1/p'
+	protocol_vars "$1" | sed "s/^[^=]*=//; s/^'\(.*\)'\$/\1/"
 }
 
 # Directory layout of one tree in the cache.

@@ -1,8 +1,10 @@
 #!/bin/sh
 # shellcheck source-path=SCRIPTDIR source-path=SCRIPTDIR/../lab
-# deps.sh [--update|--list]: install the Debian packages kver needs, when
-# missing (--update runs apt-get update first), or print their names (--list).
-# The one list of what the lab, the tools and the tests use.
+# deps.sh [--update|--list] [--shipped]: install the Debian packages kver
+# needs, when missing (--update runs apt-get update first), or print their
+# names (--list). The one list of what the lab, the tools and the tests
+# use. --shipped: only what booting Debian's own images needs (make lab
+# does that first, so that their verdict comes before the rest installs).
 set -eu
 . "$(dirname -- "$0")/common.sh"
 
@@ -16,9 +18,22 @@ packages="${own_trees# } qemu-system-x86 build-essential make
 bc bison flex cpio gzip xz-utils lz4 libelf-dev libssl-dev kmod
 ccache patch rsync python3 git perl clang libclang-rt-14-dev valgrind
 shellcheck util-linux zlib1g-dev pkg-config groff-base libxml2-utils jq dkms
-busybox-static coccinelle"
+busybox-static dwarves zstd git-email libmailtools-perl"
+# lab/shipped.sh: the host tools, apt's downloads and dpkg-deb, depmod,
+# dkms with a compiler (and pahole for BTF modules), QEMU.
+shipped_packages="qemu-system-x86 build-essential make kmod xz-utils zstd gzip dkms dwarves"
 
-if [ "${1:-}" = --list ]; then
+update=
+list=
+for a; do
+	case $a in
+	--update) update=1 ;;
+	--list) list=1 ;;
+	--shipped) packages=$shipped_packages ;;
+	*) die "usage: deps.sh [--update|--list] [--shipped]" ;;
+	esac
+done
+if [ -n "$list" ]; then
 	# shellcheck disable=SC2086 # the list, one line
 	echo $packages
 	exit 0
@@ -30,7 +45,7 @@ for p in $packages; do
 done
 [ -n "$missing" ] || exit 0
 [ "$(id -u)" = 0 ] || die "missing Debian packages:$missing (run as root, or apt-get install them)"
-if [ "${1:-}" = --update ]; then
+if [ -n "$update" ]; then
 	say "apt-get update"
 	apt-get update -q >/dev/null || die "apt-get update failed"
 fi

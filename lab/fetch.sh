@@ -81,21 +81,14 @@ fi
 # changelog as Debian's build dates uname -v; the newest revision of each
 # version. kver-lab point --debian-releases reads it.
 debian_releases() {
-	apt_run "$suite" apt-cache pkgnames "linux-image-$base.0-" 2>/dev/null |
-		grep -E "^linux-image-$(printf '%s' "$base" | sed 's/\./\\./g')\.0-[0-9]+-amd64-unsigned\$" |
-		while IFS= read -r img; do
+	apt_listing "$suite" "linux-image-$base.0-" |
+		grep -E "^linux-image-$(printf '%s' "$base" | sed 's/\./\\./g')\.0-[0-9]+-amd64-unsigned " |
+		while read -r img ver; do
 			abi=${img#"linux-image-$base.0-"}
-			abi=${abi%-amd64-unsigned}
-			apt_versions "$suite" "$img" | sed "s/^/$abi /"
+			printf '%s %s\n' "${abi%-amd64-unsigned}" "$ver"
 		done >"$tmp/images"
 	dpkg-deb --fsys-tarfile "$deb" | tar -xO "./usr/share/doc/$pkg/changelog.Debian.gz" | gzip -dc |
-		sed -n 's/^linux (\([^)]*\)).*/v \1/p; s/^ -- .*>  //p' |
-		while IFS= read -r line; do
-			case $line in
-			"v "*) v=${line#v } ;;
-			*) printf '%s %s\n' "$v" "$(date -u -d "$line" +%F)" ;;
-			esac
-		done >"$tmp/dates"
+		changelog_dates >"$tmp/dates"
 	awk 'NR == FNR { date[$1] = $2; next }
 		{ ver = $2; sub(/-[^-]*$/, "", ver) }
 		!seen[ver]++ && ($2 in date) { print ver, $1, $2, date[$2] }' "$tmp/dates" "$tmp/images" |

@@ -35,6 +35,9 @@ int cmd_report(int argc, char **argv);
 int cmd_sublevels(int argc, char **argv);
 int cmd_point(int argc, char **argv);
 
+/* cmd_meta.c: kver-lab meta, a point's record written (meta.h). */
+int cmd_meta(int argc, char **argv);
+
 /* cmd_ktap.c: kver-lab ktap, the KTAP of logs without judging a boot. */
 int cmd_ktap(int argc, char **argv);
 
@@ -43,6 +46,14 @@ int cmd_progress(int argc, char **argv);
 
 /* cmd_aptsrc.c: kver-lab apt-source, another suite's source line (aptsrc.h). */
 int cmd_aptsrc(int argc, char **argv);
+
+/* cmd_shipped.c: kver-lab shipped, modules and cpio, for Debian's own images. */
+int cmd_shipped(int argc, char **argv);
+int cmd_modules(int argc, char **argv);
+int cmd_cpio(int argc, char **argv);
+
+/* cmd_mail.c: kver-lab mail, the postable form of a draft (mail.h). */
+int cmd_mail(int argc, char **argv);
 
 /* cmd_plan.c: kver-lab plan, the path of a point and the build folder's record (plan.h). */
 int cmd_plan(int argc, char **argv);

@@ -18,7 +18,7 @@ enum tone { PLAIN, GOOD, BAD, SKIPPED };
 /* A column: its header and how a point fills its cell. */
 struct column {
 	const char *header;
-	enum tone (*cell)(const struct boot *p, const struct column *c, char *buf, size_t size);
+	enum tone (*fill)(const struct boot *p, const struct column *c, char *buf, size_t size);
 	const char *arg;	/* a text column's key, the probe check of a per-check
 				 * column, or "wide" */
 };
@@ -50,7 +50,7 @@ static enum tone c_package(const struct boot *p, const struct column *c, char *b
 			   size_t size)
 {
 	(void)c;
-	snprintf(buf, size, "%s (%s)", boot_meta(p, "package"), boot_meta(p, "makefile"));
+	snprintf(buf, size, "%s (%s)", boot_meta(p, KVER_META_PACKAGE), boot_meta(p, KVER_META_MAKEFILE));
 	return PLAIN;
 }
 
@@ -126,6 +126,8 @@ static enum tone counts(const struct ktap_counts *c, int present, int wide, char
 
 static enum tone c_kunit(const struct boot *p, const struct column *c, char *buf, size_t size)
 {
+	if (!p->kunit_docs && !boot_kunit_required(p))
+		return text(buf, size, "-");
 	return counts(&p->kunit, p->kunit_docs, c->arg != NULL, buf, size);
 }
 
@@ -158,11 +160,11 @@ static enum tone c_verdict_why(const struct boot *p, const struct column *c, cha
 }
 
 static const struct column narrow[] = {
-	META("TREE", "tree"),
-	META("STYLE", "style"),
-	META("SUBLEVEL", "sublevel"),
-	VALUE("RELEASE", "uname.release"),
-	VALUE("CODE", "vdso.code"),
+	META("TREE", KVER_META_TREE),
+	META("STYLE", KVER_META_STYLE),
+	META("SUBLEVEL", KVER_META_SUBLEVEL),
+	VALUE("RELEASE", KVER_KEY_UNAME_RELEASE),
+	VALUE("CODE", KVER_KEY_VDSO_CODE),
 	{ "CHECKS", c_checks, NULL },
 	{ "KUNIT", c_kunit, NULL },
 	{ "GUEST", c_guest, NULL },
@@ -173,13 +175,13 @@ static const struct column narrow[] = {
 static int wide_columns(struct boot *pts, int npts, struct column *cols)
 {
 	static const struct column head[] = {
-		META("TREE", "tree"),
+		META("TREE", KVER_META_TREE),
 		{ "PACKAGE (MAKEFILE)", c_package, NULL },
-		META("STYLE", "style"),
-		META("SERIES", "series"),
-		META("SUBLEVEL", "sublevel"),
-		VALUE("RELEASE", "uname.release"),
-		VALUE("VDSO", "vdso.code"),
+		META("STYLE", KVER_META_STYLE),
+		META("SERIES", KVER_META_SERIES),
+		META("SUBLEVEL", KVER_META_SUBLEVEL),
+		VALUE("RELEASE", KVER_KEY_UNAME_RELEASE),
+		VALUE("VDSO", KVER_KEY_VDSO_CODE),
 	};
 	static const struct column tail[] = {
 		{ "KUNIT", c_kunit, "wide" },
@@ -198,7 +200,7 @@ static int wide_columns(struct boot *pts, int npts, struct column *cols)
 
 			if (is_guest_test(t) || t->status == KTAP_MISSING)
 				continue;
-			for (k = 0; k < n && (cols[k].cell != c_check || strcmp(cols[k].arg, t->name));
+			for (k = 0; k < n && (cols[k].fill != c_check || strcmp(cols[k].arg, t->name));
 			     k++)
 				;
 			if (k == n && n < MAX_COLS - 3)
@@ -221,7 +223,7 @@ static int widths(const struct column *cols, int ncols, struct boot *pts, int np
 	for (int k = 0; k < ncols; k++) {
 		w[k] = (int)strlen(cols[k].header);
 		for (int i = 0; i < npts; i++) {
-			cols[k].cell(&pts[i], &cols[k], buf, sizeof(buf));
+			cols[k].fill(&pts[i], &cols[k], buf, sizeof(buf));
 			if ((int)strlen(buf) > w[k])
 				w[k] = (int)strlen(buf);
 		}
@@ -253,7 +255,7 @@ static void print_rows(FILE *out, const struct column *cols, int ncols, const in
 	fputc('\n', out);
 	for (int i = 0; i < npts; i++) {
 		for (int k = 0; k < ncols; k++) {
-			enum tone t = cols[k].cell(&pts[i], &cols[k], buf, sizeof(buf));
+			enum tone t = cols[k].fill(&pts[i], &cols[k], buf, sizeof(buf));
 			const char *on = paint(t, colour);
 
 			fprintf(out, "%*s%s%s%s", k ? GAP : 0, "", on, buf, on[0] ? TERM_RESET : "");
@@ -304,8 +306,8 @@ void report_details(FILE *out, struct boot *pts, int npts, int width)
 
 		if (p->ok)
 			continue;
-		fprintf(out, "\n%s %s SUBLEVEL=%s (%s):\n", boot_meta(p, "tree"),
-			boot_meta(p, "series"), boot_meta(p, "sublevel"), p->dir);
+		fprintf(out, "\n%s %s SUBLEVEL=%s (%s):\n", boot_meta(p, KVER_META_TREE),
+			boot_meta(p, KVER_META_SERIES), boot_meta(p, KVER_META_SUBLEVEL), p->dir);
 		if (p->detail[0]) {
 			fprintf(out, "  %s; last lines of the serial log:\n", p->detail);
 			/* On a terminal, a log line is cut to fit its width. */
@@ -324,7 +326,7 @@ void report_details(FILE *out, struct boot *pts, int npts, int width)
 		if (p->probe && (int)p->probe->root.nsub != p->probe->plan)
 			fprintf(out, "    probe: %zu results, its plan %d\n", p->probe->root.nsub,
 				p->probe->plan);
-		if (!p->kunit_docs)
+		if (!p->kunit_docs && boot_kunit_required(p))
 			fprintf(out, "    KUnit: no KUnit output in the serial log\n");
 		for (size_t d = 0; d < p->log.ndocs; d++) {
 			if (&p->log.docs[d] != p->probe)

@@ -11,6 +11,12 @@ usage() {
 	cat <<USAGE
 usage: lab/run.sh [--trees "6.1 6.12 5.10"] [--tree-path DIR] [--series NAME|DIR] [--style STYLE]
                   [--release STRING] [--uts-version STRING] [--out DIR] [SUBLEVEL...]
+       lab/run.sh --shipped [--out DIR] [IMAGE...]
+
+  --shipped  Debian's own kernel images, booted as Debian ships them (lab/shipped.sh,
+             docs/shipped.md): IMAGE is a package (linux-image-5.10.0-46-amd64-unsigned),
+             a version (5.10.262) or a package version (6.1.192-1); default, from
+             lab/lab.conf: $(lab_conf shipped)
 
   --trees    trees to run (default: $KVER_TREES); a tree of another
              Debian suite (lab/lab.conf suites:) takes a package version,
@@ -55,8 +61,10 @@ release_opt=
 uts_opt=
 has_release=
 has_uts=
+shipped=
 while [ $# -gt 0 ]; do
 	case $1 in
+	--shipped) shipped=1; shift ;;
 	--trees) [ $# -ge 2 ] || die "--trees needs a value"; trees=$2; trees_given=1; shift 2 ;;
 	--tree-path) [ $# -ge 2 ] || die "--tree-path needs a value"; tree_paths="$tree_paths $(local_tree "$2")" || exit 1; shift 2 ;;
 	--series) [ $# -ge 2 ] || die "--series needs a value"; series=$2; shift 2 ;;
@@ -70,6 +78,14 @@ while [ $# -gt 0 ]; do
 	*) break ;;
 	esac
 done
+# Debian's own images: no tree, no series, no build.
+if [ -n "$shipped" ]; then
+	if [ -n "$trees_given$tree_paths$style$has_release$has_uts" ] || [ "$series" != kver ]; then
+		die "--shipped boots Debian's own images: it takes only --out and IMAGE..."
+	fi
+	if [ -n "$out" ]; then set -- --out "$out" "$@"; fi
+	exec sh "$KVER_TOP/lab/shipped.sh" "$@"
+fi
 # --tree-path alone runs that tree; with --trees, both.
 if [ -n "$tree_paths" ]; then
 	if [ -n "$trees_given" ]; then trees="$trees$tree_paths"; else trees=${tree_paths# }; fi
@@ -81,6 +97,8 @@ for t in $trees; do check_tree "$t"; done
 make -s -C "$KVER_TOP" tools >/dev/null || die "building kver's host tools failed"
 lab=$KVER_TOP/build/lab/kver-lab
 probe=$KVER_TOP/build/probe/kver-probe
+# The names and numbers shared with the probe and the boot model.
+eval "$(protocol_vars KVER_GUEST_SKIP KVER_FILE_META KVER_FILE_RESULTS)"
 # 'own' is each tree's own SUBLEVEL (own_points); the rest must be numbers.
 points=
 if [ $# -gt 0 ]; then
@@ -146,7 +164,7 @@ kbuild_snapshot() {
 		die "copying what the plugins need of $1 failed"
 }
 
-# finish_point: a built point's guest plugins, its boot and its point.meta,
+# finish_point: a built point's guest plugins, its boot and its record (point.meta),
 # from the point's own files (bzImage, headers, kbuild), none from the build
 # folder or the headers the next point writes. Uses the loop's variables.
 finish_point() {
@@ -175,7 +193,7 @@ finish_point() {
 	for pname in $plugins; do
 		rc=$(cat "$pdir/guest-$pname.rc" 2>/dev/null || echo "no status")
 		rm -f "$pdir/guest-$pname.rc"
-		if [ "$rc" = 4 ]; then
+		if [ "$rc" = "$KVER_GUEST_SKIP" ]; then
 			# Not applicable here: the guest reports it as a skip.
 			rm -rf "$pdir/guest/$pname"
 			mkdir -p "$pdir/guest/$pname"
@@ -192,23 +210,13 @@ finish_point() {
 	KVER_GEN_INIT_CPIO=$pdir/kbuild/usr/gen_init_cpio KVER_VERSION=$version KVER_UTS_VERSION=$uts \
 		"$KVER_TOP/lab/boot.sh" "$pdir/bzImage" "$probe" "$pdir/guest" "$release" "$pdir"
 	t3=$(date +%s)
-	cat >"$pdir/point.meta" <<META
-tree=$tree
-package=$package
-makefile=$makefile
-series=$name
-style=$pstyle
-sublevel=$sub
-version=$version
-expect=$release
-uts_version=$uts
-make_vars=$make_vars
-build=$build_kind
-build_s=$((tb - t0))
-guest_s=$((t2 - t1))
-wait_s=$((t1 - tb))
-boot_s=$((t3 - t2))
-META
+	# The point's record, written by its one writer (lab/meta.c), which
+	# checks it as the boot model will read it.
+	"$lab" meta "$pdir/$KVER_FILE_META" tree="$tree" package="$package" makefile="$makefile" \
+		series="$name" style="$pstyle" sublevel="$sub" version="$version" expect="$release" \
+		uts_version="$uts" make_vars="$make_vars" build="$build_kind" build_s=$((tb - t0)) \
+		guest_s=$((t2 - t1)) wait_s=$((t1 - tb)) boot_s=$((t3 - t2)) ||
+		die "the record of $tree at SUBLEVEL=$sub was refused"
 	rm -rf "$pdir/kbuild" "$pdir/headers"
 }
 
@@ -351,6 +359,6 @@ done
 [ -n "$boots" ] || die "no point was built (trees that stopped:$failed)"
 [ -z "$failed" ] || say "the run stopped on tree(s)$failed (see the errors above); the points built are judged"
 # shellcheck disable=SC2086 # one word per boot folder
-"$lab" report --summary "$(($(date +%s) - start))" --json "$out/results.json" $boots && rc=0 || rc=$?
+"$lab" report --summary "$(($(date +%s) - start))" --json "$out/$KVER_FILE_RESULTS" $boots && rc=0 || rc=$?
 [ -z "$failed" ] || rc=1
 exit "$rc"

@@ -15,8 +15,9 @@ struct style_point {
 	char user[32], host[32];	/* KBUILD_BUILD_USER/HOST; "" = the build's own */
 };
 
-/* The lab's one SUBLEVEL check: strict decimal 0..65535, no sign, no
- * leading zero. 0, or -1 with "invalid SUBLEVEL '...': why" in err. */
+/* The lab's one SUBLEVEL check, for a point's names and for its record
+ * (meta.c): strict decimal 0..65535, no sign, no leading zero. 0, or -1
+ * with "invalid SUBLEVEL '...': why" in err (NULL when errsize is 0). */
 int style_sublevel(const char *s, unsigned int *sub, char *err, size_t errsize);
 const char *style_check_release(const char *s, char *why, size_t size);
 const char *style_check_uts(const char *s, char *why, size_t size);

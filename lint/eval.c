@@ -4,7 +4,7 @@
 #include <limits.h>
 #include <string.h>
 
-#include "rules.h"
+#include "ctx.h"
 
 static int parse_number(const struct token *t, long long *val)
 {

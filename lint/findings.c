@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rules.h"
+#include "ctx.h"
 
 /* The source text of [s, e), blanks squeezed, shortened when long. */
 void render(const struct ctx *c, size_t s, size_t e, char *buf, size_t size)
@@ -25,20 +25,21 @@ void render(const struct ctx *c, size_t s, size_t e, char *buf, size_t size)
 		memcpy(buf + size - 4, "...", 4);
 }
 
-/* Reports [at, end) at token at for c->rule; through a macro of the tree, says which. */
-void add(struct ctx *c, size_t at, size_t end, const char *fmt, ...)
+/* Reports [at, end) at token at for c->rule; through a macro of the scope, says which. */
+void add(struct ctx *c, size_t at, size_t end, const struct detail *d, const char *fmt, ...)
 {
 	struct warnings *w = c->out;
 	const struct token *t = &c->t[at];
+	struct warning *n;
 	char msg[1024];
 	size_t len = 0;
 	va_list ap;
 
 	if (c->src->ignore[t->line])
 		return;
-	for (size_t i = at; i < end && i < c->n && c->tree; i++)
+	for (size_t i = at; i < end && i < c->n && c->scope; i++)
 		if (c->t[i].via >= 0) {
-			const struct macro *m = &c->tree->m[c->t[i].via];
+			const struct macro *m = c->scope->m[c->t[i].via];
 
 			snprintf(msg, sizeof(msg), "through %s%s (%s:%d): ", m->name,
 				 m->params ? "()" : "", m->file, m->line);
@@ -59,14 +60,27 @@ void add(struct ctx *c, size_t at, size_t end, const char *fmt, ...)
 		w->v = v;
 		w->cap = ncap;
 	}
-	w->v[w->n].msg = strdup(msg);
-	if (!w->v[w->n].msg) {
+	n = &w->v[w->n];
+	memset(n, 0, sizeof(*n));
+	n->msg = strdup(msg);
+	n->fix = d && d->fix ? strdup(d->fix) : NULL;
+	if (!n->msg || (d && d->fix && !n->fix)) {
+		free(n->msg);
+		free(n->fix);
 		c->oom = 1;
 		return;
 	}
-	w->v[w->n].rule = c->rule->id;
-	w->v[w->n].line = t->line;
-	w->v[w->n].col = t->col;
+	n->rule = c->rule;
+	n->line = t->line;
+	n->col = t->col;
+	n->directive = t->dir >= 0;
+	n->value = -1;
+	n->want[0] = n->want[1] = n->want[2] = -1;
+	if (d) {
+		snprintf(n->op, sizeof(n->op), "%s", d->op ? d->op : "");
+		memcpy(n->want, d->want, sizeof(n->want));
+		n->value = d->value;
+	}
 	w->n++;
 }
 
@@ -115,8 +129,10 @@ const char *mirror(const char *op)
 
 void free_warnings(struct warnings *w)
 {
-	for (size_t i = 0; i < w->n; i++)
+	for (size_t i = 0; i < w->n; i++) {
 		free(w->v[i].msg);
+		free(w->v[i].fix);
+	}
 	free(w->v);
 	memset(w, 0, sizeof(*w));
 }

@@ -310,3 +310,10 @@ void free_source(struct source *src)
 	free(src->via);
 	memset(src, 0, sizeof(*src));
 }
+
+int lex_text(struct source *out, const char *text)
+{
+	memset(out, 0, sizeof(*out));
+	out->path = "";
+	return lex_source(out, text, strlen(text));
+}

@@ -1,16 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * kver-lint [--format=gcc|sarif] PATH...: reports C version tests that
+ * kver-lint [--format=gcc|sarif|tsv] PATH...: reports C version tests that
  * break once SUBLEVEL passes 255, one compiler-style line each (report.c):
  *
  *   file:line:col: warning: <what>; use <replacement> [kver-<rule>]
  *
- * A directory is searched for *.c and *.h files (hidden entries and
- * symbolic links to directories are skipped); a file named directly is read
- * whatever its name. Each file is read once, however many links lead to
- * it. All files are read once first for the macros they define (macros.c);
- * a file with its own constant LINUX_VERSION_CODE is not built for Linux
- * and is not judged. A comment with "kver-lint: ignore" silences its line.
+ * Each PATH is a tree of its own: a directory is searched for *.c and *.h
+ * files (hidden entries and symbolic links to directories are skipped); a
+ * file named directly is read whatever its name. Each file is read once,
+ * however many links lead to it. All files of a tree are read once first
+ * for the macros they define and the files they include (defs.c), and a
+ * macro applies only where its file is included (tree.h); nothing crosses
+ * from one tree to another. A file with its own constant
+ * LINUX_VERSION_CODE is not built for Linux and is not judged. A comment
+ * with "kver-lint: ignore" silences its line.
  * Exit status: 0 nothing found, 1 warnings, 2 an error (it wins over 1).
  */
 #include <dirent.h>
@@ -22,18 +25,19 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "lint.h"
+#include "tree.h"
 
 static int found, failed;
 
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: kver-lint [--format=gcc|sarif] PATH...\n"
+		"usage: kver-lint [--format=gcc|sarif|tsv] PATH...\n"
 		"Reports kernel version tests in C sources that break when SUBLEVEL\n"
 		"passes 255 (KERNEL_VERSION and LINUX_VERSION_CODE clamp it).\n"
-		"Directories are searched for *.c and *.h files.\n"
-		"--format=sarif writes one SARIF 2.1.0 log instead of gcc-style lines.\n"
+		"Each PATH is a tree; directories are searched for *.c and *.h files.\n"
+		"--format=sarif writes one SARIF 2.1.0 log instead of gcc-style lines,\n"
+		"--format=tsv one tab-separated line per finding.\n"
 		"Exit status: 0 clean, 1 warnings, 2 error.\n");
 }
 
@@ -109,6 +113,7 @@ struct file {
 	int link; /* reached through a symbolic link */
 };
 
+/* The files of all trees, each tree's together (main's starts[] says where each begins). */
 static struct file *files;
 static size_t nfiles, files_cap;
 
@@ -241,54 +246,90 @@ static int load(struct file *f, struct source *src)
 	return r;
 }
 
-/* The first pass: what the tree defines. */
-static int collect(struct tree *tree)
-{
-	for (size_t i = 0; i < nfiles; i++) {
-		struct source src;
-
-		if (load(&files[i], &src) < 0)
-			continue;
-		files[i].skip = not_for_linux(&src);
-		if (!files[i].skip && tree_collect(tree, &src) < 0) {
-			free_source(&src);
-			return -1;
-		}
-		free_source(&src);
-	}
-	return tree_finish(tree);
-}
-
-static void lint_file(struct file *f, const struct tree *tree)
+/* Judges file i of a tree with the macros of its scope. */
+static void lint_file(struct file *f, struct scopes *scopes, size_t i, const char *tree)
 {
 	struct source src, exp;
+	struct scope scope;
 	struct warnings w = { 0 };
 	int r;
 
 	if (f->skip || load(f, &src) < 0)
 		return;
-	r = expand_source(tree, &src, &exp);
-	if (r < 0 || check_source(r ? &exp : &src, tree, &w) < 0) {
+	if (scope_of(scopes, i, &scope) < 0) {
+		error(f->path, strerror(ENOMEM));
+		free_source(&src);
+		return;
+	}
+	r = expand_source(&scope, &src, &exp);
+	if (r < 0 || check_source(r ? &exp : &src, &scope, &w) < 0) {
 		error(f->path, strerror(ENOMEM));
 	} else {
 		if (w.n)
 			qsort(w.v, w.n, sizeof(*w.v), by_position);
-		for (size_t i = 0; i < w.n; i++)
-			report_warning(f->path, &w.v[i]);
+		for (size_t k = 0; k < w.n; k++)
+			report_warning(tree, f->path, &w.v[k]);
 		if (w.n)
 			found = 1;
 	}
 	if (r > 0)
 		free_source(&exp);
+	free_scope(&scope);
 	free_warnings(&w);
 	free_source(&src);
 }
 
+/*
+ * One tree, the files [first, end) found under root: what each file
+ * defines and includes (the first pass), the include folders of its
+ * makefiles, which files each file is compiled with, then each file judged.
+ */
+static void lint_tree(const char *root, size_t first, size_t end)
+{
+	size_t n = end - first;
+	struct defs *defs = calloc(n + 1, sizeof(*defs));
+	char **paths = calloc(n + 1, sizeof(*paths));
+	struct incdirs dirs = { 0 };
+	struct graph g = { 0 };
+	struct scopes scopes = { 0 };
+	struct stat st;
+	int oom = !defs || !paths;
+
+	for (size_t i = 0; !oom && i < n; i++) {
+		struct file *f = &files[first + i];
+		struct source src;
+
+		paths[i] = f->path;
+		if (load(f, &src) < 0)
+			continue;
+		oom = defs_read(&defs[i], &src) < 0;
+		f->skip = defs[i].foreign;
+		free_source(&src);
+	}
+	if (!oom && stat(root, &st) == 0 && S_ISDIR(st.st_mode))
+		oom = makefiles_read(root, &dirs) < 0;
+	if (!oom)
+		oom = graph_build(&g, n, paths, defs, &dirs) < 0 || scopes_build(&scopes, &g, defs) < 0;
+	if (oom) {
+		fprintf(stderr, "kver-lint: error: %s: reading the tree: %s\n", root, strerror(ENOMEM));
+		failed = 1;
+	}
+	for (size_t i = 0; !oom && i < n; i++)
+		lint_file(&files[first + i], &scopes, i, root);
+	free_scopes(&scopes);
+	free_graph(&g);
+	free_incdirs(&dirs);
+	for (size_t i = 0; defs && i < n; i++)
+		free_defs(&defs[i]);
+	free(defs);
+	free(paths);
+}
+
 int main(int argc, char **argv)
 {
-	int i = 1, paths = 0;
+	int i = 1, first;
 	enum format format = FORMAT_GCC;
-	struct tree tree = { 0 };
+	size_t *starts;
 
 	/* From the start: the tests' batch runs main once per case. */
 	found = failed = 0;
@@ -311,8 +352,12 @@ int main(int argc, char **argv)
 			format = FORMAT_SARIF;
 			continue;
 		}
+		if (!strcmp(argv[i], "--format=tsv")) {
+			format = FORMAT_TSV;
+			continue;
+		}
 		if (!strncmp(argv[i], "--format=", 9)) {
-			fprintf(stderr, "kver-lint: error: unknown format '%s' (gcc or sarif)\n",
+			fprintf(stderr, "kver-lint: error: unknown format '%s' (gcc, sarif or tsv)\n",
 				argv[i] + 9);
 			return 2;
 		}
@@ -320,25 +365,30 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
-	for (; i < argc; i++, paths++)
-		walk(argv[i], 1);
-	if (!paths) {
+	if (i >= argc) {
 		usage(stderr);
 		return 2;
 	}
-	if (collect(&tree) < 0) {
-		fprintf(stderr, "kver-lint: error: reading the macros: %s\n", strerror(ENOMEM));
-		failed = 1;
-	} else {
-		report_begin(format);
-		for (size_t k = 0; k < nfiles; k++)
-			lint_file(&files[k], &tree);
-		report_end();
+	/* Each tree's files start where the files before it end. */
+	first = i;
+	starts = calloc((size_t)(argc - first) + 1, sizeof(*starts));
+	if (!starts) {
+		fprintf(stderr, "kver-lint: error: %s\n", strerror(ENOMEM));
+		return 2;
 	}
+	for (; i < argc; i++) {
+		starts[i - first] = nfiles;
+		walk(argv[i], 1);
+	}
+	starts[argc - first] = nfiles;
+	report_begin(format);
+	for (i = first; i < argc; i++)
+		lint_tree(argv[i], starts[i - first], starts[i - first + 1]);
+	report_end();
+	free(starts);
 	for (size_t k = 0; k < nfiles; k++)
 		free(files[k].path);
 	free(files);
-	free_tree(&tree);
 	if (fflush(stdout) != 0) {
 		fprintf(stderr, "kver-lint: error: writing the report: %s\n", strerror(errno));
 		return 2;

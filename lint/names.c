@@ -3,7 +3,7 @@
 #include <ctype.h>
 #include <strings.h>
 
-#include "rules.h"
+#include "ctx.h"
 
 /* How far back a statement is searched for its words. */
 #define CONTEXT_TOKENS 40

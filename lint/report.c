@@ -7,13 +7,20 @@
  *   sarif   one SARIF 2.1.0 log on stdout (code scanning services read
  *           it): the rules as the tool's reportingDescriptors, one result
  *           per warning with the file as a relative URI where it was given
- *           as one, line and column.
+ *           as one, line and column, and the tree in its properties.
+ *   tsv     one line per warning for programs (the audit), tab-separated:
+ *           tree, file, line, column, rule, "directive" or "code", the
+ *           test ("OP VALUE WANT": the operator with the code on the left,
+ *           KV for KERNEL_VERSION(WANT) or the number compared with, the
+ *           version meant as M.P.S; "-" for each part that is none), the
+ *           fix, the message. A tab, newline or backslash in a field is
+ *           written \t, \n, \\.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "jsonstr.h"
-#include "lint.h"
+#include "rules.h"
 
 static enum format format;
 static int results;
@@ -64,8 +71,48 @@ void report_begin(enum format f)
 	      stdout);
 }
 
-void report_warning(const char *path, const struct warning *w)
+/* A tsv field: tab, newline and backslash escaped, then end (a tab or the newline). */
+static void field(const char *s, char end)
 {
+	for (; *s; s++)
+		if (*s == '\t')
+			fputs("\\t", stdout);
+		else if (*s == '\n')
+			fputs("\\n", stdout);
+		else if (*s == '\\')
+			fputs("\\\\", stdout);
+		else
+			putchar(*s);
+	putchar(end);
+}
+
+static void tsv(const char *tree, const char *path, const struct warning *w)
+{
+	char test[96], want[64] = "-", value[32] = "-";
+
+	field(tree, '\t');
+	field(path, '\t');
+	printf("%d\t%d\t", w->line, w->col);
+	field(w->rule, '\t');
+	field(w->directive ? "directive" : "code", '\t');
+	if (w->want[0] >= 0 && w->want[1] >= 0 && w->want[2] >= 0)
+		snprintf(want, sizeof(want), "%lld.%lld.%lld", w->want[0], w->want[1], w->want[2]);
+	if (w->value >= 0)
+		snprintf(value, sizeof(value), "%lld", w->value);
+	else if (w->op[0] && w->want[0] >= 0)
+		snprintf(value, sizeof(value), "KV");
+	snprintf(test, sizeof(test), "%s %s %s", w->op[0] ? w->op : "-", value, want);
+	field(test, '\t');
+	field(w->fix ? w->fix : "-", '\t');
+	field(w->msg, '\n');
+}
+
+void report_warning(const char *tree, const char *path, const struct warning *w)
+{
+	if (format == FORMAT_TSV) {
+		tsv(tree, path, w);
+		return;
+	}
 	if (format != FORMAT_SARIF) {
 		printf("%s:%d:%d: warning: %s [%s]\n", path, w->line, w->col, w->msg, w->rule);
 		return;
@@ -80,8 +127,10 @@ void report_warning(const char *path, const struct warning *w)
 	      stdout);
 	uri(path);
 	printf("\" },\n            \"region\": { \"startLine\": %d, \"startColumn\": %d }\n"
-	       "          } } ]\n        }",
+	       "          } } ],\n          \"properties\": { \"tree\": ",
 	       w->line, w->col);
+	json_str(stdout, tree);
+	fputs(" }\n        }", stdout);
 }
 
 void report_end(void)

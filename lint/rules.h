@@ -1,82 +1,54 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* What the rules (rules.c) share with tokens.c, eval.c, names.c and findings.c. */
+/*
+ * The rules of kver-lint (rules.c holds their table and runs them): those
+ * that judge each comparison with the version code (rules_compare.c) and
+ * those that scan a whole file (rules_scan.c).
+ */
 #ifndef KVER_LINT_RULES_H
 #define KVER_LINT_RULES_H
 
-#include <stddef.h>
-#include <string.h>
+#include "ctx.h"
 
-#include "lint.h"
-
-/* No such token: past the region, or not found. */
-#define NONE ((size_t)-1)
-
-/* One file being checked. */
-struct ctx {
-	const struct source *src;
-	const struct token *t;
-	size_t n;
-	struct warnings *out;
-	const struct tree *tree;
-	const struct rule *rule; /* the rule running: its findings are under its id */
-	unsigned char *used; /* tokens an earlier rule already reported */
-	int oom;
+/*
+ * LINUX_VERSION_CODE OP operand, found once for each use of the code and
+ * shown to every rule that judges comparisons.
+ */
+struct comparison {
+	size_t s, e;    /* the operand */
+	size_t at, end; /* the whole comparison, reported at its start */
+	char op[4];     /* the operator, read with the code on the left */
+	char expr[160]; /* the comparison as written */
 };
 
-/* tokens.c: where expressions begin and end, from tokens. */
-static inline int tok_is(const struct token *t, const char *s)
-{
-	size_t l = strlen(s);
+struct rule {
+	const char *id, *what;
+	/* Judges the clamped code: not run on a tree with its own wide one. */
+	int clamped;
+	/* Judges each comparison with LINUX_VERSION_CODE, or NULL. */
+	void (*compare)(struct ctx *c, const struct comparison *k);
+	/* Scans the whole file after the comparisons, or NULL. */
+	void (*scan)(struct ctx *c);
+};
+/* In the order of the SARIF log, { NULL } at the end. */
+extern const struct rule lint_rules[];
 
-	return t->len == l && !memcmp(t->text, s, l);
-}
+/* rules_compare.c: KERNEL_VERSION(a, b, c) at i with a literal c of min or more. */
+struct kv_call {
+	size_t a[2], b[2], c[2]; /* argument ranges */
+	long long sub;
+	long long va, vb;        /* a and b, -1 where they are not literals */
+};
+int kernel_version_call(const struct ctx *c, size_t i, size_t *end, struct kv_call *kv,
+			long long min);
 
-static inline int is_punct(const struct ctx *c, size_t i, const char *s)
-{
-	return i < c->n && c->t[i].kind == TOK_PUNCT && tok_is(&c->t[i], s);
-}
+void kernel_version_comparison(struct ctx *c, const struct comparison *k);
+void check_kernel_version(struct ctx *c);
+void boundary_comparison(struct ctx *c, const struct comparison *k);
+void stable_clamp_comparison(struct ctx *c, const struct comparison *k);
+void hand_computed_comparison(struct ctx *c, const struct comparison *k);
 
-static inline int is_ident(const struct ctx *c, size_t i, const char *s)
-{
-	return i < c->n && c->t[i].kind == TOK_IDENT && tok_is(&c->t[i], s);
-}
-
-/* Tokens i and j can belong to one expression: a directive ends at its line. */
-static inline int same_region(const struct ctx *c, size_t i, size_t j)
-{
-	return c->t[i].dir == c->t[j].dir;
-}
-
-size_t match_fwd(const struct ctx *c, size_t i);
-int is_arith_op(const struct ctx *c, size_t i);
-int is_relop(const struct ctx *c, size_t i);
-size_t primary_end(const struct ctx *c, size_t i);
-size_t primary_start(const struct ctx *c, size_t j);
-size_t operand_fwd(const struct ctx *c, size_t i);
-size_t operand_back(const struct ctx *c, size_t k);
-void strip_parens(const struct ctx *c, size_t *s, size_t *e);
-int range_has_ident(const struct ctx *c, size_t s, size_t e, const char *name);
-int range_has_punct(const struct ctx *c, size_t s, size_t e, const char *p);
-
-/* eval.c: 0 and the value of [s, e), or -1 where it is not all integer literals. */
-int eval_range(const struct ctx *c, size_t s, size_t e, long long *val);
-int is_number(const struct ctx *c, size_t i, long long want);
-
-/* names.c: identifiers split into words, matched against NULL-ended lists. */
-extern const char *const kernel_words[];
-int is_kernel_version_name(const struct token *t);
-int range_has_version_code(const struct ctx *c, size_t s, size_t e);
-size_t context_start(const struct ctx *c, size_t i);
-int context_has(const struct ctx *c, size_t s, size_t e, const char *const *words);
-
-/* findings.c: a rule's findings, appended to c->out. */
-void render(const struct ctx *c, size_t s, size_t e, char *buf, size_t size);
-void add(struct ctx *c, size_t at, size_t end, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-/* Tokens [s, e) are reported: the later rules pass them over. */
-void mark(struct ctx *c, size_t s, size_t e);
-void replacement(const char *op, const char *a, const char *b, long long sub,
-		 char *buf, size_t size);
-const char *mirror(const char *op);
+/* rules_scan.c */
+void check_masks(struct ctx *c);
+void check_encodings(struct ctx *c);
 
 #endif

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The token helpers of the rules: where primaries, operands and groups begin and end. */
-#include "rules.h"
+#include "ctx.h"
 
 size_t match_fwd(const struct ctx *c, size_t i)
 {

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * kver-matrix [options] DIR...: judge the lab's boot folders of every
- * design and print the variant matrix. matrix_main is the whole command,
- * for kver-matrix (kver-matrix.c) and kver-lab matrix alike.
+ * design and print the variant matrix. matrix_main is the whole command
+ * (kver-matrix.c calls it; its tests' batch too).
  *
  * Exit status: 0 the matrix was made (and matches the expected verdicts
  * when --expected is given), 1 some cell differs from its expected verdict,

@@ -55,7 +55,7 @@ static int is_boot_dir(const char *dir)
 	char path[4096];
 	struct stat st;
 
-	return !join(path, sizeof(path), dir, "point.meta") && lstat(path, &st) == 0;
+	return !join(path, sizeof(path), dir, KVER_FILE_META) && lstat(path, &st) == 0;
 }
 
 static int add_one(struct matrix *m, const char *dir, char *err, size_t errsize)
@@ -139,7 +139,7 @@ void matrix_count_builds(const struct matrix *m, int *full, int *incremental)
 
 	*full = *incremental = -1;
 	for (size_t i = 0; i < m->npoints; i++) {
-		const char *kind = boot_meta(&m->points[i].boot, "build");
+		const char *kind = m->points[i].boot.meta.build;
 		int *n = NULL;
 
 		if (!strcmp(kind, "full"))

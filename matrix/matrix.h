@@ -19,6 +19,8 @@
 
 #include "boot.h"
 #include "kver.h"
+#include "protocol.h"
+#include "truth.h"
 
 enum verdict {
 	VERDICT_OK,
@@ -87,7 +89,7 @@ struct point {
 	struct kver truth;		/* version=: the M.P.S the lab built */
 	uint32_t own_sublevel;		/* makefile's SUBLEVEL */
 	int own;			/* truth.sublevel == own_sublevel */
-	int hides_version;		/* a release style whose uname hides it */
+	int hides_version;		/* uname hides the version (probe/truth.h) */
 	long build_s, guest_s, boot_s;	/* -1 when not recorded */
 	char problem[128];		/* why the point has no data, or "" */
 	struct cell cells[CHECK_COUNT];

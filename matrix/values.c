@@ -6,8 +6,8 @@
 #include "matrix.h"
 
 const char *const channel_keys[CH_COUNT] = {
-	"vdso.code", "v4l2.version", "media.media_version", "media.driver_version",
-	"cec.version",
+	KVER_KEY_VDSO_CODE, KVER_KEY_V4L2, KVER_KEY_MEDIA, KVER_KEY_MEDIA_DRIVER,
+	KVER_KEY_CEC,
 };
 const char *const channel_names[CH_COUNT] = {
 	"vdso", "v4l2", "media", "media driver", "cec",
@@ -35,7 +35,7 @@ void describe_code(uint32_t code, char *buf, size_t size)
 
 int value_absent(const char *v)
 {
-	return v && !strncmp(v, "absent", 6);
+	return v && !strncmp(v, KVER_VALUE_ABSENT, strlen(KVER_VALUE_ABSENT));
 }
 
 int channel_code(const struct point *p, enum channel ch, uint32_t *code)
@@ -68,53 +68,31 @@ void legacy_belief(const struct point *p, char *buf, size_t size)
 	snprintf(buf, size, "%u.%u", v.major, v.patchlevel);
 }
 
-/* The matrix's own reading of point.meta: its row, the true version, the cost. */
-static int derive(struct point *p, char *err, size_t errsize)
+/* The matrix's row of a point, its true version and its cost, from its record (lab/meta.h). */
+static void derive(struct point *p)
 {
-	const struct boot *b = &p->boot;
-	const char *style = boot_meta(b, "style");
-	const char *cost[] = { "build_s", "guest_s", "boot_s" };
-	long *costs[] = { &p->build_s, &p->guest_s, &p->boot_s };
-	struct kver mk, e;
-	uint32_t s;
+	const struct point_meta *m = &p->boot.meta;
 
-	p->dir = b->dir;
-	p->tree = boot_meta(b, "tree");
-	p->package = boot_meta(b, "package");
-	p->makefile = boot_meta(b, "makefile");
-	p->expect = boot_meta(b, "expect");
-	for (size_t i = 0; i < 3; i++)
-		*costs[i] = boot_meta(b, cost[i])[0] ? strtol(boot_meta(b, cost[i]), NULL, 10) : -1;
+	p->dir = p->boot.dir;
+	p->tree = m->tree;
+	p->package = m->package;
+	p->makefile = meta_get(m, KVER_META_MAKEFILE);
+	p->expect = m->expect;
+	p->build_s = m->build_s;
+	p->guest_s = m->guest_s;
+	p->boot_s = m->boot_s;
 	/* A release style other than upstream is a row of its own: "kver@debian". */
-	snprintf(p->series, sizeof(p->series), "%s", boot_meta(b, "series"));
-	if (strcmp(style, "upstream")) {
+	snprintf(p->series, sizeof(p->series), "%s", m->series);
+	if (strcmp(m->style, "upstream")) {
 		size_t n = strlen(p->series);
 
-		snprintf(p->series + n, sizeof(p->series) - n, "@%s", style);
+		snprintf(p->series + n, sizeof(p->series) - n, "@%s", m->style);
 	}
-	/* boot_finish checked both. */
-	if (kver_parse(p->makefile, &mk) ||
-	    kver_parse_uint(boot_meta(b, "sublevel"), UINT32_MAX, &s)) {
-		boot_set_err(err, errsize, "%s/point.meta: makefile or sublevel unreadable", p->dir);
-		return -1;
-	}
-	/*
-	 * The true version is the one the lab built, version=. A point recorded
-	 * before release styles has none and the boot model gives it expect=,
-	 * which is no M.P.S where the release hides the version.
-	 */
-	if (kver_parse(boot_meta(b, "version"), &p->truth) || p->truth.nparts != 3 ||
-	    p->truth.rest[0] || p->truth.sublevel != s) {
-		boot_set_err(err, errsize, "%s/point.meta: version=%s is not M.P.S at sublevel=%s",
-			     p->dir, boot_meta(b, "version"), boot_meta(b, "sublevel"));
-		return -1;
-	}
-	/* The release the guest was given says another version than the one built. */
-	p->hides_version = strcmp(style, "upstream") &&
-			   (kver_parse(p->expect, &e) || kver_cmp(&e, &p->truth));
-	p->own_sublevel = mk.sublevel;
-	p->own = p->truth.sublevel == mk.sublevel;
-	return 0;
+	/* The true version is the one the lab built, version= (M.P.S at sublevel=). */
+	p->truth = m->version;
+	p->hides_version = m->hides_version;
+	p->own_sublevel = m->makefile.sublevel;
+	p->own = p->truth.sublevel == p->own_sublevel;
 }
 
 /* Why the point has no data: the boot model's verdict on its guest, or no values. */
@@ -125,7 +103,7 @@ static void set_problem(struct point *p)
 	if (!boot_ran_to_end(b))
 		snprintf(p->problem, sizeof(p->problem), "%.*s", (int)sizeof(p->problem) - 1,
 			 b->detail);
-	else if (!boot_value(b, "uname.release") && !boot_value(b, "vdso.code"))
+	else if (!boot_value(b, KVER_KEY_UNAME_RELEASE) && !boot_value(b, KVER_KEY_VDSO_CODE))
 		snprintf(p->problem, sizeof(p->problem), "no channel values in the log");
 }
 
@@ -133,12 +111,13 @@ static void set_problem(struct point *p)
  * The boot its reader put in p->boot (rc: the reader's answer) into a
  * point; p->boot is freed on error.
  */
-static int point_finish(struct point *p, int rc, char *err, size_t errsize)
+static int point_finish(struct point *p, int rc)
 {
-	if (rc || derive(p, err, errsize)) {
+	if (rc) {
 		point_free(p);
 		return -1;
 	}
+	derive(p);
 	set_problem(p);
 	return 0;
 }
@@ -149,13 +128,13 @@ int point_from_text(struct point *p, const char *dir, const char *meta, const ch
 	struct boot_text t = { .meta = meta, .serial = serial };
 
 	memset(p, 0, sizeof(*p));
-	return point_finish(p, boot_from_text(&p->boot, dir, &t, err, errsize), err, errsize);
+	return point_finish(p, boot_from_text(&p->boot, dir, &t, err, errsize));
 }
 
 int point_load(const char *dir, struct point *p, char *err, size_t errsize)
 {
 	memset(p, 0, sizeof(*p));
-	return point_finish(p, boot_read(&p->boot, dir, err, errsize), err, errsize);
+	return point_finish(p, boot_read(&p->boot, dir, err, errsize));
 }
 
 void point_free(struct point *p)

@@ -59,7 +59,7 @@ static int check_file_release(const char *name, const char *path, const char *pr
 static int uname_release(struct probe *p, const char *name, const char **skip)
 {
 	(void)skip;
-	value("uname.release", "%s", p->uts.release);
+	value(KVER_KEY_UNAME_RELEASE, "%s", p->uts.release);
 	return check_release(name, p->uts.release, p->expect);
 }
 
@@ -70,7 +70,7 @@ static int proc_osrelease(struct probe *p, const char *name, const char **skip)
 
 	(void)skip;
 	if (read_text("/proc/sys/kernel/osrelease", buf, sizeof(buf)) == 0)
-		value("proc.osrelease", "%s", buf);
+		value(KVER_KEY_OSRELEASE, "%s", buf);
 	return check_file_release(name, "/proc/sys/kernel/osrelease", "", p->expect);
 }
 
@@ -82,24 +82,21 @@ static int proc_version(struct probe *p, const char *name, const char **skip)
 	(void)skip;
 	if (read_text("/proc/version", buf, sizeof(buf)) == 0 &&
 	    !strncmp(buf, "Linux version ", 14))
-		value("proc.version", "%.*s", (int)strcspn(buf + 14, " "), buf + 14);
+		value(KVER_KEY_PROC_VERSION, "%.*s", (int)strcspn(buf + 14, " "), buf + 14);
 	return check_file_release(name, "/proc/version", "Linux version ", p->expect);
 }
 
 /* uname -v against the UTS version the lab built, when it chose one. */
 static int uts_version(struct probe *p, const char *name, const char **skip)
 {
-	char want[128];
-	int err = read_text("/uts_version", want, sizeof(want));
-
-	value("uname.version", "%s", p->uts.version);
-	if (err) {
-		*skip = "the build's own UTS version (no /uts_version)";
+	value(KVER_KEY_UNAME_VERSION, "%s", p->uts.version);
+	if (!p->uts_expect) {
+		*skip = "the build's own UTS version (no " KVER_INITRAMFS_UTS ")";
 		return 1;
 	}
-	if (strcmp(p->uts.version, want))
-		diag("%s: got '%s', expected '%s'", name, p->uts.version, want);
-	return !strcmp(p->uts.version, want);
+	if (strcmp(p->uts.version, p->uts_expect))
+		diag("%s: got '%s', expected '%s'", name, p->uts.version, p->uts_expect);
+	return !strcmp(p->uts.version, p->uts_expect);
 }
 
 /* The vDSO's "Linux" ELF note: LINUX_VERSION_CODE, clamped. */
@@ -114,45 +111,65 @@ static int vdso_note(struct probe *p, const char *name, const char **skip)
 		diag("%s: no \"Linux\" note in the vDSO: %s", name, kver_strerror(err));
 		return 0;
 	}
-	value("vdso.code", "0x%06x", code);
+	value(KVER_KEY_VDSO_CODE, "0x%06x", code);
 	if (code != expect)
 		diag("%s: code 0x%06x, expected 0x%06x", name, code, expect);
 	return code == expect;
 }
 
+int libkver_verdict(const struct probe *p, const struct kver_running *r, const char *name)
+{
+	struct truth_reading want;
+	char got[128], exp[128];
+	int ok = 1, min = (r->flags & KVER_RUN_SUBLEVEL_MIN) != 0;
+
+	kver_format(&r->version, KVER_FMT_NUMBERS, got, sizeof(got));
+	value(KVER_KEY_LIBKVER_VERSION, "%s", got);
+	value(KVER_KEY_LIBKVER_CODE, "0x%06x", r->code);
+	value(KVER_KEY_LIBKVER_FROM, "%s", kver_source_name(r->from_sublevel));
+	/* What libkver can know of this point, and from where (probe/truth.h). */
+	if (truth_reading(p->expect, p->version, p->uts_expect ? p->uts_expect : p->uts.version,
+			  &want)) {
+		diag("%s: the version %s is not one", name, p->version);
+		return 0;
+	}
+	kver_format(&want.version, KVER_FMT_NUMBERS, exp, sizeof(exp));
+	if (kver_cmp(&r->version, &want.version) != 0 || min != want.sublevel_min) {
+		diag("%s: reconciled version %s%s, expected %s%s (from the %s)", name, got,
+		     min ? " or later" : "", exp, want.sublevel_min ? " or later" : "",
+		     truth_source_name(want.from));
+		ok = 0;
+	}
+	if (r->disagree) {
+		diag("%s: sources disagree (mask 0x%x)", name, r->disagree);
+		ok = 0;
+	}
+	/* Where the release hides SUBLEVEL, it must come from where it can. */
+	if (want.from == TRUTH_FIELD && r->from_sublevel != KVER_SRC_PROC_VERSION &&
+	    r->from_sublevel != KVER_SRC_SIGNATURE) {
+		diag("%s: the release hides SUBLEVEL, yet it came from %s, not the distribution's field",
+		     name, kver_source_name(r->from_sublevel));
+		ok = 0;
+	} else if (want.from == TRUTH_CODE && r->from_sublevel != KVER_SRC_VDSO) {
+		diag("%s: the release hides SUBLEVEL and no distribution field gives it, yet it came from %s, not the kernel's code",
+		     name, kver_source_name(r->from_sublevel));
+		ok = 0;
+	}
+	return ok;
+}
+
 /* libkver's reconciled answer must be the version the lab built. */
 static int libkver_running(struct probe *p, const char *name, const char **skip)
 {
-	const struct kver *want = &p->want;
 	struct kver_running r;
-	char got[128], exp[128];
-	int ok = 1, err = kver_running(NULL, &r);
+	int err = kver_running(NULL, &r);
 
 	(void)skip;
 	if (err) {
 		diag("%s: %s", name, kver_strerror(err));
 		return 0;
 	}
-	kver_format(&r.version, KVER_FMT_NUMBERS, got, sizeof(got));
-	value("libkver.version", "%s", got);
-	value("libkver.code", "0x%06x", r.code);
-	if (kver_cmp(&r.version, want) != 0)
-		diag("%s: reconciled version %s, expected %s", name, got,
-		     (kver_format(want, KVER_FMT_NUMBERS, exp, sizeof(exp)), exp));
-	if (r.disagree)
-		diag("%s: sources disagree (mask 0x%x)", name, r.disagree);
-	value("libkver.from_sublevel", "%s", kver_source_name(r.from_sublevel));
-	/*
-	 * Where the release hides SUBLEVEL, only the distribution's own field
-	 * can give it exactly (the vDSO stops at 255): that must be the source.
-	 */
-	if (p->hidden && r.from_sublevel != KVER_SRC_PROC_VERSION &&
-	    r.from_sublevel != KVER_SRC_SIGNATURE) {
-		diag("%s: the release hides SUBLEVEL, yet it came from %s, not the distribution's field",
-		     name, kver_source_name(r.from_sublevel));
-		ok = 0;
-	}
-	return ok && kver_cmp(&r.version, want) == 0 && !r.disagree;
+	return libkver_verdict(p, &r, name);
 }
 
 /* uname(2) under the UNAME26 personality: 2.6.(60 + PATCHLEVEL) by design. */
@@ -163,12 +180,12 @@ static int read_uname26(struct probe *p, const char *name, const char **skip)
 
 	(void)p, (void)name, (void)skip;
 	if (old < 0 || personality(PER_LINUX | UNAME26) < 0) {
-		value("uname26.release", "absent: personality: %s", strerror(errno));
+		value(KVER_KEY_UNAME26, KVER_VALUE_ABSENT ": personality: %s", strerror(errno));
 		return 1;
 	}
 	uname(&uts);
 	personality(old);
-	value("uname26.release", "%s", uts.release);
+	value(KVER_KEY_UNAME26, "%s", uts.release);
 	return 1;
 }
 
@@ -180,10 +197,10 @@ static struct device_code {
 	int found;
 	uint32_t code;
 } devices[] = {
-	{ .key = "v4l2.version", .node = "/dev/video0", .request = VIDIOC_QUERYCAP },
-	{ .key = "media.media_version", .node = "/dev/media0", .request = MEDIA_IOC_DEVICE_INFO },
-	{ .key = "media.driver_version", .node = "/dev/media0" },
-	{ .key = "cec.version", .node = "/dev/cec0", .request = CEC_ADAP_G_CAPS },
+	{ .key = KVER_KEY_V4L2, .node = "/dev/video0", .request = VIDIOC_QUERYCAP },
+	{ .key = KVER_KEY_MEDIA, .node = "/dev/media0", .request = MEDIA_IOC_DEVICE_INFO },
+	{ .key = KVER_KEY_MEDIA_DRIVER, .node = "/dev/media0" },
+	{ .key = KVER_KEY_CEC, .node = "/dev/cec0", .request = CEC_ADAP_G_CAPS },
 };
 
 static void query_device(struct device_code *d, void *arg, const uint32_t *field)
@@ -191,11 +208,11 @@ static void query_device(struct device_code *d, void *arg, const uint32_t *field
 	int fd = open(d->node, O_RDWR | O_CLOEXEC);
 
 	if (fd < 0) {
-		value("%s", "absent: %s: %s", d->key, d->node, strerror(errno));
+		value("%s", KVER_VALUE_ABSENT ": %s: %s", d->key, d->node, strerror(errno));
 		return;
 	}
 	if (ioctl(fd, d->request, arg) < 0) {
-		value("%s", "absent: %s ioctl: %s", d->key, d->node, strerror(errno));
+		value("%s", KVER_VALUE_ABSENT ": %s ioctl: %s", d->key, d->node, strerror(errno));
 	} else {
 		d->found = 1;
 		d->code = *field;
@@ -221,31 +238,75 @@ static int read_devices(struct probe *p, const char *name, const char **skip)
 		d[2].code = info.driver_version;
 		value("%s", "0x%06x", d[2].key, d[2].code);
 	} else {
-		value("%s", "absent: %s", d[2].key, d[1].node);
+		value("%s", KVER_VALUE_ABSENT ": %s", d[2].key, d[1].node);
 	}
 	query_device(&d[3], &caps, &caps.version);
 	return 1;
 }
 
-/* The xHCI root hub: bcdDevice is MAJOR.PATCHLEVEL in BCD, no SUBLEVEL. */
+/* The xHCI root hub's bcdDevice: MAJOR.PATCHLEVEL in BCD, no SUBLEVEL; "" when absent. */
+static char usb_bcd_read[16];
+
+void usb_bcd(unsigned int major, unsigned int patchlevel, char *buf, size_t size)
+{
+	snprintf(buf, size, "%02x%02x", (major / 10 % 10) << 4 | major % 10,
+		 (patchlevel / 10 % 10) << 4 | patchlevel % 10);
+}
+
 static int read_usb(struct probe *p, const char *name, const char **skip)
 {
 	static const char *const keys[][2] = {
-		{ "usb.bcdDevice", "/sys/bus/usb/devices/usb1/bcdDevice" },
-		{ "usb.manufacturer", "/sys/bus/usb/devices/usb1/manufacturer" },
+		{ KVER_KEY_USB_BCD, "/sys/bus/usb/devices/usb1/bcdDevice" },
+		{ KVER_KEY_USB_MANUFACTURER, "/sys/bus/usb/devices/usb1/manufacturer" },
 	};
 	char buf[256];
 
 	(void)p, (void)name, (void)skip;
+	usb_bcd_read[0] = '\0';
 	for (size_t i = 0; i < ARRAY_SIZE(keys); i++) {
 		int err = read_text(keys[i][1], buf, sizeof(buf));
 
-		if (err)
-			value("%s", "absent: %s: %s", keys[i][0], keys[i][1], strerror(-err));
-		else
+		if (err) {
+			value("%s", KVER_VALUE_ABSENT ": %s: %s", keys[i][0], keys[i][1], strerror(-err));
+		} else {
 			value("%s", "%s", keys[i][0], buf);
+			if (i == 0)
+				snprintf(usb_bcd_read, sizeof(usb_bcd_read), "%.15s", buf);
+		}
 	}
 	return 1;
+}
+
+/*
+ * With kver.devices=required (a kernel whose drivers the lab packed as
+ * modules), every channel must have been read: each driver loaded, each
+ * device node answered, and the root hub's bcdDevice is M.P's.
+ */
+static int devices_all_read(struct probe *p, const char *name)
+{
+	char bcd[16];
+	int ok = 1;
+
+	if (p->modules_failed) {
+		diag("%s: %d of the drivers packed for the device channels did not load", name,
+		     p->modules_failed);
+		ok = 0;
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(devices); i++) {
+		if (!devices[i].found) {
+			diag("%s: %s was not read", name, devices[i].key);
+			ok = 0;
+		}
+	}
+	usb_bcd(p->want.major, p->want.patchlevel, bcd, sizeof(bcd));
+	if (!usb_bcd_read[0]) {
+		diag("%s: usb.bcdDevice was not read", name);
+		ok = 0;
+	} else if (strcmp(usb_bcd_read, bcd)) {
+		diag("%s: usb.bcdDevice is %s, expected %s", name, usb_bcd_read, bcd);
+		ok = 0;
+	}
+	return ok;
 }
 
 /* Every device code present must be the clamped code of the version. */
@@ -265,6 +326,8 @@ static int device_codes(struct probe *p, const char *name, const char **skip)
 			ok = 0;
 		}
 	}
+	if (p->devices_required)
+		return devices_all_read(p, name) && ok;
 	if (!present)
 		*skip = "no V4L2, media or CEC device";
 	return ok;
@@ -286,6 +349,7 @@ static const struct check {
 	{ "vdso_note", vdso_note },
 	{ "libkver_running", libkver_running },
 	{ NULL, read_uname26 },
+	{ NULL, load_modules },
 	{ NULL, read_devices },
 	{ NULL, read_usb },
 	{ "device_codes", device_codes },

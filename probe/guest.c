@@ -3,8 +3,8 @@
  * The guest plugins' tests: every /guest/<plugin>/<prog>.t found and
  * sorted before the plan is printed, then run in turn with their output
  * shown as a KTAP subtest, a time limit, and their exit status as the
- * result (4 is a skip). A plugin that does not apply left only a "skip"
- * file with its reason. See guest/README.md for the contract.
+ * result (KVER_GUEST_SKIP is a skip). A plugin that does not apply left
+ * only a "skip" file with its reason. See guest/README.md for the contract.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -21,6 +21,8 @@
 #include "probe.h"
 
 #define GUEST_TIMEOUT_S 120
+#define STRING_(x) #x
+#define STRING(x) STRING_(x)
 
 static int is_test(const struct dirent *d)
 {
@@ -115,8 +117,8 @@ static void run_guest_test(const char *top, const char *plugin, const char *prog
 	} else if (WIFSIGNALED(status)) {
 		diag("%s: killed by signal %d", name, WTERMSIG(status));
 		result(0, name, NULL);
-	} else if (WEXITSTATUS(status) == 4) {
-		result(1, name, "test reported skip (exit 4)");
+	} else if (WEXITSTATUS(status) == KVER_GUEST_SKIP) {
+		result(1, name, "test reported skip (exit " STRING(KVER_GUEST_SKIP) ")");
 	} else {
 		if (WEXITSTATUS(status))
 			diag("%s: exit status %d", name, WEXITSTATUS(status));

@@ -17,11 +17,6 @@
 
 #include "probe.h"
 
-/* isa-debug-exit: QEMU exits with (value << 1) | 1. */
-#define DEBUG_EXIT_PORT 0xf4
-/* Offset so that a guest status never looks like QEMU's own exit code 1. */
-#define DEBUG_EXIT_BASE 0x10
-
 int read_text(const char *path, char *buf, size_t size)
 {
 	ssize_t n;
@@ -85,8 +80,9 @@ void leave(int status)
 	printf(KVER_PROBE_EXIT "%d\n", status);
 	fflush(stdout);
 	sync();
-	if (ioperm(DEBUG_EXIT_PORT, 4, 1) == 0)
-		outb(DEBUG_EXIT_BASE | status, DEBUG_EXIT_PORT);
+	if (ioperm(KVER_EXIT_PORT, 4, 1) == 0)
+		/* isa-debug-exit (protocol.h): QEMU exits with KVER_QEMU_EXIT(status). */
+		outb(KVER_EXIT_BASE | status, KVER_EXIT_PORT);
 	/* No debug-exit device: QEMU runs with -no-reboot, so a reboot ends it. */
 	reboot(RB_AUTOBOOT);
 	for (;;)

@@ -2,6 +2,7 @@
 # tap.sh: KTAP output for kver's shell tests. Sourced, never run; prints the
 # version line when sourced.
 #   tap_want NAME      true when NAME passes the name filter (below)
+#   tap_want_any FILE  true when any name of FILE (one a line) passes it
 #   pass NAME          ok N NAME
 #   fail NAME          not ok N NAME, then the last lines of $work/out and
 #                      $work/err when the test has them
@@ -47,6 +48,13 @@ tap_want() {
 	[ -z "${KVER_T:-}" ] && return 0
 	# shellcheck disable=SC2254 # KVER_T is a glob on purpose
 	case $1 in *$KVER_T*) return 0 ;; esac
+	return 1
+}
+# tap_want_any FILE: true when a name of FILE (one a line) passes the filter.
+tap_want_any() {
+	while IFS= read -r tap_wn; do
+		if tap_want "$tap_wn"; then return 0; fi
+	done <"$1"
 	return 1
 }
 # tap_line ok|not ok NAME [DIRECTIVE]: one result line, unfiltered.

@@ -6,6 +6,7 @@
 #include "expect.h"
 #include "tap.h"
 #include "kver.h"
+#include "truth.h"
 
 int guest_expect(struct guest_expect *e)
 {
@@ -28,7 +29,7 @@ int guest_expect(struct guest_expect *e)
 		       e->version, kver_strerror(err));
 		return -1;
 	}
-	e->hidden = kver_parse(e->release, &r) || kver_cmp(&r, &v) != 0;
+	e->hidden = truth_hides(e->release, e->version);
 	e->release_code = e->hidden && !kver_parse(e->release, &r) ?
 			  kver_code_of(&r) : kver_code_of(&v);
 	e->code = kver_code_of(&v);

@@ -33,31 +33,35 @@
 #define AT_LEAST 0
 #endif
 
-#define VALUE(key, fmt, ...) printf(KVER_VALUE_LINE "headers." key "=" fmt "\n", __VA_ARGS__)
+#define VALUE(key, fmt, ...) printf(KVER_VALUE_LINE key "=" fmt "\n", __VA_ARGS__)
 
 int main(void)
 {
 	printf("KTAP version 1\n1..1\n");
-	VALUE("args", "%d.%d.%d", KVER_TRUE_MAJOR, KVER_TRUE_PATCHLEVEL, KVER_TRUE_SUBLEVEL);
-	VALUE("code", "0x%06lx", (unsigned long)(LINUX_VERSION_CODE));
-	VALUE("kernel_version", "0x%06lx",
+	VALUE(KVER_KEY_HEADERS_ARGS, "%d.%d.%d", KVER_TRUE_MAJOR, KVER_TRUE_PATCHLEVEL,
+	      KVER_TRUE_SUBLEVEL);
+	VALUE(KVER_KEY_HEADERS_CODE, "0x%06lx", (unsigned long)(LINUX_VERSION_CODE));
+	VALUE(KVER_KEY_HEADERS_KERNEL_VERSION, "0x%06lx",
 	      (unsigned long)(KERNEL_VERSION(KVER_TRUE_MAJOR, KVER_TRUE_PATCHLEVEL,
 					     KVER_TRUE_SUBLEVEL)));
-	VALUE("at_least", "%d", AT_LEAST);
+	VALUE(KVER_KEY_HEADERS_AT_LEAST, "%d", AT_LEAST);
 #ifdef LINUX_VERSION_MAJOR
-	VALUE("major", "%lu", (unsigned long)(LINUX_VERSION_MAJOR));
+	VALUE(KVER_KEY_HEADERS_MAJOR, "%lu", (unsigned long)(LINUX_VERSION_MAJOR));
 #else
-	VALUE("major", "%s", "absent: no LINUX_VERSION_MAJOR in <linux/version.h>");
+	VALUE(KVER_KEY_HEADERS_MAJOR, "%s",
+	      KVER_VALUE_ABSENT ": no LINUX_VERSION_MAJOR in <linux/version.h>");
 #endif
 #ifdef LINUX_VERSION_PATCHLEVEL
-	VALUE("patchlevel", "%lu", (unsigned long)(LINUX_VERSION_PATCHLEVEL));
+	VALUE(KVER_KEY_HEADERS_PATCHLEVEL, "%lu", (unsigned long)(LINUX_VERSION_PATCHLEVEL));
 #else
-	VALUE("patchlevel", "%s", "absent: no LINUX_VERSION_PATCHLEVEL in <linux/version.h>");
+	VALUE(KVER_KEY_HEADERS_PATCHLEVEL, "%s",
+	      KVER_VALUE_ABSENT ": no LINUX_VERSION_PATCHLEVEL in <linux/version.h>");
 #endif
 #ifdef LINUX_VERSION_SUBLEVEL
-	VALUE("sublevel", "%lu", (unsigned long)(LINUX_VERSION_SUBLEVEL));
+	VALUE(KVER_KEY_HEADERS_SUBLEVEL, "%lu", (unsigned long)(LINUX_VERSION_SUBLEVEL));
 #else
-	VALUE("sublevel", "%s", "absent: no LINUX_VERSION_SUBLEVEL in <linux/version.h>");
+	VALUE(KVER_KEY_HEADERS_SUBLEVEL, "%s",
+	      KVER_VALUE_ABSENT ": no LINUX_VERSION_SUBLEVEL in <linux/version.h>");
 #endif
 	printf("ok 1 headers_values\n");
 	return 0;

@@ -191,9 +191,9 @@ static int unload_module(void)
 
 /* The rows the module reports (kmod/kver_cmp.c), in its order. */
 static const char *const row_names[] = {
-	"ge_M.P.254",   "ge_M.P.255",   "ge_M.P.256",
-	"ge_M.P.260",   "ge_M.P.300",   "ge_M.P.301",
-	"ge_M.P.65535", "ge_M.P.65536", "ge_M.P+1.0",
+	"ge_M.P.254",   "ge_M.P.255",   "ge_M.P.256",   "ge_M.P.258",
+	"ge_M.P.260",   "ge_M.P.300",   "ge_M.P.301",   "ge_M.P.65535",
+	"ge_M.P.65536", "ge_M.P+1.0",
 };
 #define NROWS (int)(sizeof(row_names) / sizeof(row_names[0]))
 /* load, release, code, 2 per row, 2 sublevel, naive wrong here, unload */

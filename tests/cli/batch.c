@@ -3,14 +3,12 @@
  * kver-batch CASES OUTDIR: the kver command's main() once per case, in one
  * process, for valgrind (tests/batch.h says how).
  */
-#define main kver_cli_main
-#include "../../cli/kver.c"
-#undef main
+#include "../../cli/cli.h"
 
 #define KVER_BATCH_MAIN
 #include "batch.h"
 
 int main(int argc, char **argv)
 {
-	return batch_run(argc, argv, "kver", kver_cli_main);
+	return batch_run(argc, argv, "kver", kver_main);
 }

@@ -125,7 +125,7 @@ static void test_values(void)
 	CHECK(boot_value(&b, "a") && !strcmp(boot_value(&b, "a"), "1"), "first a");
 	CHECK(boot_value(&b, "b") && !strcmp(boot_value(&b, "b"), "two words"), "b");
 	CHECK(!boot_value(&b, "c") && !boot_value(&b, ""), "c or empty key");
-	CHECK(b.nvalues == 2, "%zu values", b.nvalues);
+	CHECK(b.values.n == 2, "%zu values", b.values.n);
 	CHECK(!b.exit_seen && b.exit_marker == -1, "no exit line");
 	boot_free(&b);
 }
@@ -244,6 +244,36 @@ static void test_empty_kunit(void)
 	boot_free(&b);
 }
 
+/*
+ * Debian's own images (style shipped) build no KUnit suite in: no KUnit
+ * output is fine there, a failing KUnit case still is not; the lab's own
+ * kernels must have KUnit output.
+ */
+static void test_shipped_kunit(void)
+{
+	static const char shipped_meta[] =
+		"tree=5.10\npackage=5.10.262-1\nmakefile=5.10.262\nseries=debian\nstyle=shipped\n"
+		"sublevel=262\nversion=5.10.262\nexpect=5.10.0-46-amd64\n";
+	struct boot_text t = { .meta = shipped_meta,
+			       .serial = PROBE_START "1..1\nok 1 a\n" PROBE_EXIT(0),
+			       .status = "33" };
+	char err[512] = "";
+	struct boot b;
+
+	CHECK(boot_from_text(&b, "text", &t, err, sizeof(err)) == 0 && b.ok && !b.kunit_docs,
+	      "shipped without KUnit: ok %d, %s", b.ok, err);
+	boot_free(&b);
+	t.serial = "KTAP version 1\n1..1\nnot ok 1 a_suite\n" PROBE_START "1..1\nok 1 a\n" PROBE_EXIT(0);
+	CHECK(boot_from_text(&b, "text", &t, err, sizeof(err)) == 0 && !b.ok, "a KUnit failure: ok %d",
+	      b.ok);
+	boot_free(&b);
+	t.meta = good_meta;
+	t.serial = PROBE_START "1..1\nok 1 a\n" PROBE_EXIT(0);
+	CHECK(boot_from_text(&b, "text", &t, err, sizeof(err)) == 0 && !b.ok,
+	      "the lab's kernel without KUnit: ok %d", b.ok);
+	boot_free(&b);
+}
+
 /* A folder with a made point.meta and, when fifo names one, a FIFO. */
 static void make_folder(const char *dir, const char *meta, const char *fifo)
 {
@@ -328,6 +358,7 @@ int main(int argc, char **argv)
 	KT_RUN(test_bad_meta());
 	KT_RUN(test_judge());
 	KT_RUN(test_empty_kunit());
+	KT_RUN(test_shipped_kunit());
 	KT_RUN(test_bad_folders());
 	return kt_done();
 }

@@ -3,6 +3,8 @@
 #ifndef KVER_HARNESS_H
 #define KVER_HARNESS_H
 
+#include <stddef.h>
+
 #include "kver_test.h"
 
 void test_parse(void);
@@ -11,6 +13,12 @@ void test_code(void);
 void test_vdso(void);
 void test_vdso_live(void);
 void test_running(const char *snapshots);
+void test_running_files(void);
 void test_running_vdso(void);
+
+/* dir/name into buf (t_running.c); a path too long for buf is a test failure. */
+const char *join(char *buf, size_t size, const char *dir, const char *name);
+/* The path names something (t_running.c). */
+int exists(const char *path);
 
 #endif

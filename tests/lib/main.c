@@ -13,6 +13,7 @@ int main(int argc, char **argv)
 	KT_RUN(test_vdso());
 	KT_RUN(test_vdso_live());
 	KT_RUN(test_running(snapshots));
+	KT_RUN(test_running_files());
 	KT_RUN(test_running_vdso());
 	return kt_done();
 }

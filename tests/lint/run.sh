@@ -115,10 +115,21 @@ lint_case "a file with a constant LINUX_VERSION_CODE is not judged" 1 \
 	fixtures/foreign-os.expected - fixtures/foreign-os
 lint_case "a file behind two symbolic links is read once" 1 fixtures/linked.expected - \
 	fixtures/linked
+# Scope: a macro applies only where its file is included, never in another tree.
+lint_case "one tree's wide KERNEL_VERSION does not silence another tree" 1 \
+	fixtures/two-trees.expected - fixtures/two-trees/wide fixtures/two-trees/plain
+lint_case "a header's macros apply only where it is included" 1 fixtures/scoped.expected - \
+	fixtures/scoped
+lint_case "a macro defined before an include applies two includes down" 1 \
+	fixtures/scoped-chain.expected - fixtures/scoped-chain
+lint_case "the Kbuild file's include folders and forced header decide" 1 \
+	fixtures/include-path.expected - fixtures/include-path
+lint_case "tab-separated findings with the tree and the test" 1 fixtures/findings.tsv.expected - \
+	--format=tsv fixtures/series.c fixtures/example.c fixtures/wrappers
 lint_case "SARIF output" 1 fixtures/example.sarif.expected - --format=sarif fixtures/example.c
 lint_case "SARIF output, nothing found" 0 fixtures/clean.sarif.expected - --format=sarif \
 	fixtures/clean.c
-lint_case "unknown format" 2 - "kver-lint: error: unknown format 'xml' (gcc or sarif)" \
+lint_case "unknown format" 2 - "kver-lint: error: unknown format 'xml' (gcc, sarif or tsv)" \
 	--format=xml fixtures/clean.c
 # The man page renders without a groff warning and names every rule.
 if ! command -v groff >/dev/null 2>&1; then
@@ -150,7 +161,7 @@ fi
 lint_case "two clean files" 0 - - fixtures/clean.c fixtures/traps.c
 lint_case "compat/kver_compat.h is clean" 0 - - ../../compat/kver_compat.h
 lint_case "example module source" 1 fixtures/kver_cmp.expected - ../../guest/module/kmod/kver_cmp.c
-lint_case "no arguments" 2 - "usage: kver-lint [--format=gcc|sarif] PATH..."
+lint_case "no arguments" 2 - "usage: kver-lint [--format=gcc|sarif|tsv] PATH..."
 lint_case "--help" 0 fixtures/help.expected - --help
 lint_case "unknown option" 2 - "kver-lint: error: unknown option '-x'" -x fixtures/clean.c
 lint_case "missing file" 2 fixtures/kernel-version.c.expected \
@@ -214,6 +225,9 @@ fi
 #   clamped   clamped code and macro, no full numbers
 #   clamp49   clamped code, unclamped macro (4.4.256+ and 4.9.256+)
 #   preclamp  unclamped code and macro, no full numbers (older trees)
+#   headers   clamped, without the full numbers, but the build passes the
+#             headers' version (KVER_HEADERS_*: compat/kver-sublevel.mk,
+#             Debian 11's 5.10 headers), see headers_flags
 version_h() {
 	mkdir -p "$1/linux"
 	sub=$4
@@ -221,7 +235,7 @@ version_h() {
 	{
 		echo "#define LINUX_VERSION_CODE $(($2 * 65536 + $3 * 256 + sub))"
 		case $5 in
-		full | clamped) echo '#define KERNEL_VERSION(a,b,c) (((a) << 16) + ((b) << 8) + ((c) > 255 ? 255 : (c)))' ;;
+		full | clamped | headers) echo '#define KERNEL_VERSION(a,b,c) (((a) << 16) + ((b) << 8) + ((c) > 255 ? 255 : (c)))' ;;
 		*) echo '#define KERNEL_VERSION(a,b,c) (((a) << 16) + ((b) << 8) + (c))' ;;
 		esac
 		if [ "$5" = full ]; then
@@ -230,6 +244,17 @@ version_h() {
 			echo "#define LINUX_VERSION_SUBLEVEL $4"
 		fi
 	} >"$1/linux/version.h"
+}
+
+# headers_flags M P S STYLE: the compiler flags of a style (the headers'
+# version, as kver-sublevel.mk passes it), or none.
+headers_flags() {
+	[ "$4" != headers ] || echo "-DKVER_HEADERS_MAJOR=$1 -DKVER_HEADERS_PATCHLEVEL=$2 -DKVER_HEADERS_SUBLEVEL=$3"
+}
+
+# Are the full numbers known in a style?
+full_numbers() {
+	[ "$1" = full ] || [ "$1" = headers ]
 }
 
 # The code's SUBLEVEL on a kernel M.P.S of a style.
@@ -243,7 +268,7 @@ code_sub() {
 comparisons() {
 	m=$1 p=$2 style=$4
 	for c in 0 200 254 255; do echo "$m $p $c"; done
-	if [ "$style" = full ] || [ "$(code_sub "$3" "$style")" -lt 255 ]; then
+	if full_numbers "$style" || [ "$(code_sub "$3" "$style")" -lt 255 ]; then
 		for c in 256 259 260 299 300 301 65535 65536; do echo "$m $p $c"; done
 	fi
 	echo "$m $((p + 1)) 0"
@@ -298,7 +323,7 @@ expected() {
 		fi
 		code_s=$(code_sub "$s" "$style")
 		kv_c=$c
-		case $style in full | clamped) [ "$c" -le 255 ] || kv_c=255 ;; esac
+		case $style in full | clamped | headers) [ "$c" -le 255 ] || kv_c=255 ;; esac
 		naive=0
 		[ $((m * 65536 + p * 256 + code_s)) -lt $((a * 65536 + b * 256 + kv_c)) ] || naive=1
 		echo "$a $b $c $t $((1 - t)) $t $((1 - t)) $naive"
@@ -329,8 +354,8 @@ variant() {
 			name="compat answers on $4 $1.$2.$3 ($cc -std=$std)"
 			tap_want "$name" || continue
 			bin=$v/answers-$cc-$std
-			# shellcheck disable=SC2086 # one word per flag
-			if ! $cc -std=$std $warn_flags -I"$v" \
+			# shellcheck disable=SC2086,SC2046 # one word per flag
+			if ! $cc -std=$std $warn_flags $(headers_flags "$@") -I"$v" \
 				-I"$top/compat" -o "$bin" "$v/answers.c" >"$v/cc.log" 2>&1; then
 				not_ok "$name" "$(cat "$v/cc.log")"
 			elif ! "$bin" >"$v/got" 2>&1; then
@@ -343,7 +368,7 @@ variant() {
 		done
 	done
 	# Full numbers past 255: the naive test must go wrong somewhere.
-	if [ "$4" = full ] && [ "$3" -ge 255 ]; then
+	if full_numbers "$4" && [ "$3" -ge 255 ]; then
 		wrong=$(awk '$4 != $8' "$v/expected" | wc -l)
 		if [ "$wrong" -gt 0 ] && cmp -s "$v/expected" "$v/got"; then
 			pass "naive test wrong $wrong times on $1.$2.$3, compat never"
@@ -354,19 +379,19 @@ variant() {
 	# Compiles or is refused, as the numbers available allow: the refused
 	# cases compare with 5.4.c, c above 255 (or a variable).
 	refused=no
-	if [ "$4" != full ] && [ "$1.$2.$(code_sub "$3" "$4")" = 5.4.255 ]; then
+	if ! full_numbers "$4" && [ "$1.$2.$(code_sub "$3" "$4")" = 5.4.255 ]; then
 		refused=yes
 	fi
 	for cc in $compilers; do
 		for f in accept-255 accept-above-255 refuse-if refuse-below-if refuse-expr \
 			refuse-static; do
-			case $f in accept-above-255) [ "$4" = full ] || continue ;; esac
+			case $f in accept-above-255) full_numbers "$4" || continue ;; esac
 			case $f in accept-*) must=no ;; *) must=$refused ;; esac
 			for flags in "$compat_flags" "-std=gnu89"; do
 				name="compat $f.c on $4 $1.$2.$3 ($cc $flags)"
 				tap_want "$name" || continue
-				# shellcheck disable=SC2086 # one word per flag
-				if $cc $flags -I"$v" -I"$top/compat" -c -o "$v/$f.o" \
+				# shellcheck disable=SC2086,SC2046 # one word per flag
+				if $cc $flags $(headers_flags "$@") -I"$v" -I"$top/compat" -c -o "$v/$f.o" \
 					"$here/compat/$f.c" >"$v/$f.log" 2>&1; then
 					case $must in
 					no) pass "$name" ;;
@@ -400,17 +425,17 @@ variable() {
 	for cc in $compilers; do
 		name="compat variable-sublevel.c on $4 $1.$2.$3 ($cc)"
 		tap_want "$name" || continue
-		# shellcheck disable=SC2086 # one word per flag
-		if $cc $compat_flags -I"$v" -I"$top/compat" -o "$v/var-$cc" \
+		# shellcheck disable=SC2086,SC2046 # one word per flag
+		if $cc $compat_flags $(headers_flags "$@") -I"$v" -I"$top/compat" -o "$v/var-$cc" \
 			"$here/compat/variable-sublevel.c" >"$v/var.log" 2>&1; then
-			if [ "$4" != full ] && [ "$1.$2.$(code_sub "$3" "$4")" = 5.4.255 ]; then
+			if ! full_numbers "$4" && [ "$1.$2.$(code_sub "$3" "$4")" = 5.4.255 ]; then
 				not_ok "$name" "linked, but must be refused"
 			elif "$v/var-$cc" >"$v/var.got" 2>&1 && cmp -s "$v/var.expected" "$v/var.got"; then
 				pass "$name: answers $(cat "$v/var.got")"
 			else
 				not_ok "$name" "answers $(cat "$v/var.got"), want $(cat "$v/var.expected")"
 			fi
-		elif [ "$4" != full ] && [ "$1.$2.$(code_sub "$3" "$4")" = 5.4.255 ] &&
+		elif ! full_numbers "$4" && [ "$1.$2.$(code_sub "$3" "$4")" = 5.4.255 ] &&
 			grep -q kver_error_SUBLEVEL_is_a_variable "$v/var.log"; then
 			pass "$name: refused at link time"
 		else
@@ -433,17 +458,23 @@ variant 5 4 254 clamped
 variant 4 9 300 clamp49
 variant 5 4 300 clamp49
 variant 5 4 200 preclamp
+variant 5 10 257 headers
+variant 5 10 262 headers
+variant 5 4 300 headers
+variant 5 4 254 headers
 variable 5 4 300 full
 variable 5 4 259 clamped
 variable 5 4 254 clamped
 variable 4 9 300 clamp49
 variable 5 4 300 clamp49
 variable 5 4 200 preclamp
+variable 5 4 300 headers
 
-# values NAME FULL MAJOR PATCHLEVEL SUBLEVEL < version.h: the numbers the
-# header names on a <linux/version.h> of a real kernel's headers (given on
-# stdin), in #if and in C: the full ones where the header has them, else
-# the code's, whose SUBLEVEL stops at 255.
+# values NAME FULL MAJOR PATCHLEVEL SUBLEVEL [FLAGS] < version.h: the
+# numbers the header names on a <linux/version.h> of a real kernel's
+# headers (given on stdin), compiled with FLAGS, in #if and in C: the full
+# ones where the header has them (or FLAGS give the headers' version),
+# else the code's, whose SUBLEVEL stops at 255.
 values() {
 	v=$work/compat/values-$(printf '%s' "$1" | tr -c 'a-zA-Z0-9.' -)
 	mkdir -p "$v/linux"
@@ -452,7 +483,7 @@ values() {
 		name="compat values on $1 ($cc)"
 		tap_want "$name" || continue
 		# shellcheck disable=SC2086 # one word per flag
-		if ! $cc $compat_flags -DWANT_FULL="$2" -DWANT_MAJOR="$3" -DWANT_PATCHLEVEL="$4" \
+		if ! $cc $compat_flags ${6:-} -DWANT_FULL="$2" -DWANT_MAJOR="$3" -DWANT_PATCHLEVEL="$4" \
 			-DWANT_SUBLEVEL="$5" -I"$v" -I"$top/compat" -o "$v/values-$cc" \
 			"$here/compat/values.c" >"$v/values.log" 2>&1; then
 			not_ok "$name" "$(cat "$v/values.log")"
@@ -467,6 +498,12 @@ values() {
 # Debian 11's 5.10 headers (linux-headers-5.10.0-*, SUBLEVEL above 255):
 # the clamped code and macro, no LINUX_VERSION_MAJOR and the others.
 values "Debian 11's 5.10 headers" 0 5 10 255 <<'EOF_H'
+#define LINUX_VERSION_CODE 330495
+#define KERNEL_VERSION(a,b,c) (((a) << 16) + ((b) << 8) + ((c) > 255 ? 255 : (c)))
+EOF_H
+# The same with the flags kver-sublevel.mk derives from their package.h.
+values "Debian 11's 5.10.262 headers with kver-sublevel.mk" 1 5 10 262 \
+	"$(headers_flags 5 10 262 headers)" <<'EOF_H'
 #define LINUX_VERSION_CODE 330495
 #define KERNEL_VERSION(a,b,c) (((a) << 16) + ((b) << 8) + ((c) > 255 ? 255 : (c)))
 EOF_H
@@ -488,6 +525,11 @@ values "6.1.300's headers with the full numbers" 1 6 1 300 <<'EOF_H'
 #define LINUX_VERSION_PATCHLEVEL 1
 #define LINUX_VERSION_SUBLEVEL 300
 EOF_H
+
+# kver-sublevel.mk: the version it derives from headers, and what
+# kver_compat.h does with numbers that are not the code's.
+# shellcheck source=SCRIPTDIR/sublevel-mk.sh
+. "$here/sublevel-mk.sh"
 
 # Every recorded case again under valgrind, from this folder as they ran:
 # a difference fails the run, not a test.

@@ -93,9 +93,17 @@ if xmllint --noout "$work/m.svg" "$work/chart.svg" 2>"$work/err"; then
 else
 	fail "SVG matrix and chart are well-formed XML"
 fi
-n=$(jq '[.points[] | .cells | to_entries[]] | length' "$work/m.json" 2>"$work/err" || echo x)
+n=$(jq '[.points[] | .matrix.cells | to_entries[]] | length' "$work/m.json" 2>"$work/err" || echo x)
 want=$(($(find "$boots" -name point.meta | wc -l) * 7))
 if [ "$n" = "$want" ]; then pass "JSON is valid and has $want cells"; else fail "JSON has $n cells, want $want"; fi
+# The one schema of a point, whichever program writes it (docs/results.schema.json).
+jq -r --slurpfile schema "$top/docs/results.schema.json" --arg def matrix \
+	-f "$top/tests/util/schema.jq" "$work/m.json" >"$work/out" 2>&1 || echo "jq failed" >>"$work/out"
+if [ -s "$work/out" ]; then
+	fail "matrix.json follows docs/results.schema.json: $(head -n 5 "$work/out" | tr '\n' ' ')"
+else
+	pass "matrix.json follows docs/results.schema.json"
+fi
 # The chart plots what a 2020 decoder reads from each booted code.
 for want in "unfixed at 256: 6.2.0" "mask at 256: 6.1.0" "widen at 300: 1537.1.44" \
 	"clamp-code at 192: 6.1.255" "kver at 65535: 6.1.255" "mainline at 300: 6.1.255"; do

@@ -193,6 +193,67 @@ struct guest_run {
 	int n;
 };
 
+/* A /modules/load list: file names only, in order. */
+static void test_modules_list(void)
+{
+	static const char good[] = "usb-common.ko\n\nusbcore.ko\nxhci-hcd.ko";
+	static const char *const bad[] = { "kernel/usbcore.ko\n", "../x.ko\n", ".hidden.ko\n" };
+	char names[4][MODULE_NAME_MAX], longname[MODULE_NAME_MAX + 8];
+	FILE *f = fmemopen((void *)good, strlen(good), "r");
+
+	CHECK(modules_read_list(f, names, 4) == 3 && !strcmp(names[0], "usb-common.ko") &&
+		      !strcmp(names[2], "xhci-hcd.ko"), "%s", names[0]);
+	rewind(f);
+	CHECK(modules_read_list(f, names, 2) == -1, "more than max");
+	fclose(f);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		f = fmemopen((void *)bad[i], strlen(bad[i]), "r");
+		CHECK(modules_read_list(f, names, 4) == -1, "'%s' taken", bad[i]);
+		fclose(f);
+	}
+	memset(longname, 'a', sizeof(longname) - 2);
+	longname[sizeof(longname) - 2] = '\n';
+	longname[sizeof(longname) - 1] = '\0';
+	f = fmemopen(longname, strlen(longname), "r");
+	CHECK(modules_read_list(f, names, 4) == -1, "too long a name");
+	fclose(f);
+}
+
+static void test_usb_bcd(void)
+{
+	static const struct {
+		unsigned int m, p;
+		const char *bcd;
+	} cases[] = { { 5, 10, "0510" }, { 6, 1, "0601" }, { 6, 12, "0612" }, { 10, 0, "1000" } };
+	char buf[16];
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		usb_bcd(cases[i].m, cases[i].p, buf, sizeof(buf));
+		CHECK(!strcmp(buf, cases[i].bcd), "%u.%u: %s", cases[i].m, cases[i].p, buf);
+	}
+}
+
+/* kver.devices=required: a driver that did not load fails device_codes, named. */
+static void test_devices_required(void)
+{
+	struct probe p = { .expect = "5.10.0-46-amd64", .version = "5.10.262" };
+	char *out;
+
+	kver_set(&p.want, 5, 10, 262);
+	uname(&p.uts);
+	p.devices_required = 1;
+	p.modules_failed = 2;
+	out = capture(checks_here, &p, 1 << 16);
+	/* The result lines are numbered on from the tests before: unnumbered here. */
+	if (out)
+		unnumber(out);
+	CHECK(out && strstr(out, "\nnot ok N device_codes\n") &&
+		      strstr(out, "# device_codes: 2 of the drivers packed for the device channels did not load\n"),
+	      "%s", out ? out : "(none)");
+	CHECK(out && !strstr(out, "device_codes # SKIP"), "required is never a skip");
+	free(out);
+}
+
 static void guest_here(void *arg)
 {
 	struct guest_run *r = arg;
@@ -252,6 +313,9 @@ int main(void)
 	KT_RUN(test_release_matches());
 	KT_RUN(test_cmdline());
 	KT_RUN(test_plan());
+	KT_RUN(test_modules_list());
+	KT_RUN(test_usb_bcd());
+	KT_RUN(test_devices_required());
 	KT_RUN(test_guest());
 	return kt_done();
 }

@@ -20,12 +20,17 @@
 
 #include "kver_compat.h"
 
+/*
+ * The full numbers: LINUX_VERSION_SUBLEVEL, or on older headers the version
+ * they carry as a string, which kver-sublevel.mk (included by Kbuild)
+ * passes in.
+ */
 #if !KVER_FULL_VERSION
-#error "kver_cmp needs LINUX_VERSION_SUBLEVEL to compare SUBLEVELs above 255"
+#error "kver_cmp needs LINUX_VERSION_SUBLEVEL, or kver-sublevel.mk's numbers, to compare SUBLEVELs above 255"
 #endif
 
-#define M_ LINUX_VERSION_MAJOR
-#define P_ LINUX_VERSION_PATCHLEVEL
+#define M_ KVER_MAJOR
+#define P_ KVER_PATCHLEVEL
 
 /*
  * One row per version: the preprocessor answers must be spelled out, as
@@ -62,6 +67,17 @@
 #define COMPAT_256 1
 #else
 #define COMPAT_256 0
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(M_, P_, 258)
+#define NAIVE_258 1
+#else
+#define NAIVE_258 0
+#endif
+#if KVER_AT_LEAST(M_, P_, 258)
+#define COMPAT_258 1
+#else
+#define COMPAT_258 0
 #endif
 
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(M_, P_, 260)
@@ -143,8 +159,9 @@ struct row {
 
 static const struct row rows[] = {
 	ROW(P_, 254, 254),     ROW(P_, 255, 255),     ROW(P_, 256, 256),
-	ROW(P_, 260, 260),     ROW(P_, 300, 300),     ROW(P_, 301, 301),
-	ROW(P_, 65535, 65535), ROW(P_, 65536, 65536), ROW(P_ + 1, 0, NEXT),
+	ROW(P_, 258, 258),     ROW(P_, 260, 260),     ROW(P_, 300, 300),
+	ROW(P_, 301, 301),     ROW(P_, 65535, 65535), ROW(P_, 65536, 65536),
+	ROW(P_ + 1, 0, NEXT),
 };
 
 static int report_get(char *buf, const struct kernel_param *kp)
@@ -155,8 +172,7 @@ static int report_get(char *buf, const struct kernel_param *kp)
 	/* How this tree's KERNEL_VERSION() encodes: 65536 256 255 is the clamp. */
 	n = scnprintf(buf, PAGE_SIZE,
 		      "release %s\nversion %d %d %d\ncode %d\nencoding %d %d %d\n",
-		      UTS_RELEASE, LINUX_VERSION_MAJOR,
-		      LINUX_VERSION_PATCHLEVEL, LINUX_VERSION_SUBLEVEL,
+		      UTS_RELEASE, KVER_MAJOR, KVER_PATCHLEVEL, KVER_SUBLEVEL,
 		      LINUX_VERSION_CODE, KERNEL_VERSION(1, 0, 0),
 		      KERNEL_VERSION(0, 1, 0), KERNEL_VERSION(0, 0, 256));
 	/* The old way to get SUBLEVEL back, and the compat one. */
