@@ -130,10 +130,10 @@ learn() {
 	mkdir "$envdir"
 	if env_dump "$envdir/full" "$@" && env_dump "$envdir/lean" "$@" need-compiler=; then
 		why=$("$lab" plan learn --src "$src" --build "$build" --full "$envdir/full" \
-			--lean "$envdir/lean") || learned=
+			--lean "$envdir/lean" -- "$@") || learned=
 	else
 		say "building $tree at SUBLEVEL=$sublevel: reading the top Makefile failed: the replays read all of it"
-		why=$("$lab" plan learn --src "$src" --build "$build") || learned=
+		why=$("$lab" plan learn --src "$src" --build "$build" -- "$@") || learned=
 	fi
 	if [ -z "$learned" ]; then
 		say "building $tree at SUBLEVEL=$sublevel: no steps learned from this point: $why (the next one walks again)"
@@ -250,6 +250,6 @@ fi
 [ -f "$headers/include/linux/version.h" ] ||
 	die "headers_install for $tree at SUBLEVEL=$sublevel left no linux/version.h (log: $log)"
 # The folder's new key, what it learned for the next point, the release.
-said=$("$lab" plan built --build "$build" --kind "$kind" ${objects:+--objects "$objects"}) ||
+said=$("$lab" plan built --build "$build" --kind "$kind" ${objects:+--objects "$objects"} -- "$@") ||
 	die "$tree at SUBLEVEL=$sublevel: recording the build failed"
 [ -z "$said" ] || say "building $tree at SUBLEVEL=$sublevel: $said"

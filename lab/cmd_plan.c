@@ -6,12 +6,12 @@
  *
  *   plan [--explain] OPTION... -- MAKE_VAR...   the path of a point (nothing written)
  *   plan begin OPTION... -- MAKE_VAR...         the same, and the build is under way
- *   plan learn --src S --build B [--full F --lean L]
+ *   plan learn --src S --build B [--full F --lean L] -- MAKE_VAR...
  *                                   after a version-only walk: its steps, and
  *                                   what the top Makefile exports
  *   plan learned --build B [--full F --check C]
  *                                   the steps become the folder's replay list
- *   plan built --build B --kind PATH [--objects N]
+ *   plan built --build B --kind PATH [--objects N] -- MAKE_VAR...
  *                                   the build went well: the folder's key
  *   plan drop-steps --build B       a replay that failed: its targets and list go
  *   plan show BUILD [NAME]          the record, or the values of NAME in it
@@ -204,6 +204,27 @@ static int decide(struct opts *o, struct plan_state *st, int begin)
 	return rc;
 }
 
+/* The version the point built: its SUBLEVEL= (the last), its release; the
+ * release is read into buf. */
+static void point_version(const struct opts *o, struct plan_version *v, char *buf, size_t size)
+{
+	char path[4200];
+	FILE *f;
+
+	v->sublevel = NULL;
+	v->release = NULL;
+	for (int i = 0; i < o->r.nvars; i++)
+		if (!strncmp(o->r.vars[i], "SUBLEVEL=", 9))
+			v->sublevel = o->r.vars[i] + 9;
+	snprintf(path, sizeof(path), "%s/include/config/kernel.release", o->r.build);
+	if ((f = fopen(path, "r")) && fgets(buf, (int)size, f)) {
+		buf[strcspn(buf, "\n")] = '\0';
+		v->release = buf;
+	}
+	if (f)
+		fclose(f);
+}
+
 static void need_pending(const struct plan_state *st, const char *build)
 {
 	if (!st->pending)
@@ -230,7 +251,8 @@ static const char *at(const char *build, const char *name)
 static int learn(struct opts *o, struct plan_state *st)
 {
 	struct strv full = { 0 }, lean = { 0 }, made = { 0 };
-	char why[512] = "";
+	struct plan_version v;
+	char why[512] = "", release[256];
 	FILE *f;
 	int rc;
 
@@ -239,7 +261,8 @@ static int learn(struct opts *o, struct plan_state *st)
 		die("plan learn needs --src SRC%s%s", "", "");
 	if (!(f = fopen(at(o->r.build, ".kver-replay.tmp"), "w")))
 		die("cannot write %s: %s", at(o->r.build, ".kver-replay.tmp"), strerror(errno));
-	rc = plan_learn_steps(o->r.build, o->r.src, f, why, sizeof(why));
+	point_version(o, &v, release, sizeof(release));
+	rc = plan_learn_steps(o->r.build, o->r.src, &v, f, why, sizeof(why));
 	if (fclose(f) || rc < 0)
 		die("learning the steps in %s failed: %s", o->r.build, strerror(errno));
 	unlink(at(o->r.build, ".kver-replay.lean"));
@@ -325,7 +348,11 @@ static int done(struct opts *o, struct plan_state *st)
 		planned = PLAN_INCREMENTAL;
 	if (!plan_keeps_dirs(planned, kind, st->pending_switched)) {
 		strv_free(&st->dirs);
-		if (plan_version_dirs(o->r.build, &st->dirs))
+		struct plan_version v;
+		char rel[256];
+
+		point_version(o, &v, rel, sizeof(rel));
+		if (plan_version_dirs(o->r.build, &v, &st->dirs))
 			die("reading the dependency files of %s failed: %s", o->r.build, strerror(errno));
 		if (!st->dirs.n)
 			printf("no directory of the version found: the next point is the whole make\n");
@@ -405,9 +432,9 @@ int cmd_plan(int argc, char **argv)
 		printf("usage: kver-lab plan [--explain] --src SRC --build BUILD --config-hash HASH\n"
 		       "                     [--tree T] [--cc-version LINE] [--env-now FILE] -- MAKE_VAR...\n"
 		       "       kver-lab plan begin (the same options)\n"
-		       "       kver-lab plan learn --src SRC --build BUILD [--full FILE --lean FILE]\n"
+		       "       kver-lab plan learn --src SRC --build BUILD [--full FILE --lean FILE] -- MAKE_VAR...\n"
 		       "       kver-lab plan learned --build BUILD [--full FILE --check FILE]\n"
-		       "       kver-lab plan built --build BUILD --kind PATH [--objects N]\n"
+		       "       kver-lab plan built --build BUILD --kind PATH [--objects N] -- MAKE_VAR...\n"
 		       "       kver-lab plan drop-steps --build BUILD\n"
 		       "       kver-lab plan show BUILD [NAME]\n"
 		       "The path that builds a point (full, incremental, version-only, replayed,\n"

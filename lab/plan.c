@@ -224,7 +224,8 @@ static int switch_ok(const struct plan_req *r, const struct plan_state *st,
 			say(p, "reading the top Makefile failed");
 			rc = 0;
 		} else if (!plan_env_same(&made, &st->env)) {
-			say(p, "the top Makefile exports another environment");
+			say(p, "the top Makefile exports another environment (%s)",
+			    plan_env_first_change(&st->env, &made));
 			rc = 0;
 		}
 	}

@@ -124,6 +124,17 @@ void plan_key_change(const struct plan_state *st, const struct strv *parts, char
 /* The variable's value in envp, NULL when unset. */
 const char *plan_getenv(char **envp, const char *name);
 
+/* The version a point builds, as a command may name it (a test compiled
+ * with -DMAKEFILE_SUBLEVEL=$(SUBLEVEL)): such a command changes at every
+ * point, though the target reads no version header. */
+struct plan_version {
+	const char *sublevel;	/* SUBLEVEL's value, or NULL */
+	const char *release;	/* the release, or NULL */
+};
+/* Whether a saved command (the first line of text) names the version: the
+ * release, or =SUBLEVEL as a number of its own. */
+int plan_cmd_names_version(const char *text, size_t len, const struct plan_version *v);
+
 /* plan_learn.c */
 /* Each dependency file of BUILD (.T.cmd; and .T.d unless cmd_only): fn gets
  * its path from the top and its target, D/T; a non-zero return stops. */
@@ -132,8 +143,9 @@ int plan_walk_deps(const char *build, int cmd_only, plan_file_fn fn, void *ctx);
 /* Whether text names a version header (include/generated/utsrelease.h, ...). */
 int plan_names_version(const char *text, size_t len);
 /* The version's directories of BUILD: those of the vmlinux walk whose objects
- * depend on a version header, none below another. */
-int plan_version_dirs(const char *build, struct strv *dirs);
+ * depend on a version header or whose commands name the version (v, or
+ * NULL), none below another. */
+int plan_version_dirs(const char *build, const struct plan_version *v, struct strv *dirs);
 /* The targets of BUILD whose .cmd or .d file names one of files (paths as
  * written there). */
 int plan_users(const char *build, const struct strv *files, struct strv *targets);
@@ -142,7 +154,8 @@ int plan_in_dirs(const char *target, const struct strv *dirs);
 /* dir relative to base ("../src"), both existing folders. */
 char *plan_relpath(const char *base, const char *dir);
 /* The replay list of the make that just went well (after BUILD/.kver-t0), into out. */
-int plan_learn_steps(const char *build, const char *src, FILE *out, char *why, size_t whysize);
+int plan_learn_steps(const char *build, const char *src, const struct plan_version *v, FILE *out,
+		     char *why, size_t whysize);
 /* Whether two thin archives differ only in their members' recorded sizes. */
 int plan_thin_same(const char *a, size_t alen, const char *b, size_t blen);
 /* Remove the targets of BUILD's replay list, and the list. */
@@ -158,5 +171,7 @@ int plan_env_made(const struct strv *dump, char **envp, struct strv *made);
 int plan_env_lean(const struct strv *full, const struct strv *lean, FILE *out, char *why,
 		  size_t whysize);
 int plan_env_same(const struct strv *a, const struct strv *b);
+/* Which variable differs first, said: "NAME before" or "NAME now". */
+const char *plan_env_first_change(const struct strv *was, const struct strv *now);
 
 #endif

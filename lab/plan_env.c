@@ -15,11 +15,14 @@
 
 #include "plan.h"
 
-/* make's own variables and the dump's: not the Makefile's. */
+/* make's own variables (MAKEOVERRIDES names the command line of the make
+ * that runs the lab, "_" the program that ran it) and the dump's: not the
+ * Makefile's. */
 static int makes_own(const char *e)
 {
 	static const char *const names[] = { "MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKE_TERMOUT",
-					     "MAKE_TERMERR", "REPLAY_ENV_OUT", "REPLAY_LIST" };
+					     "MAKE_TERMERR", "MAKEOVERRIDES", "MAKE_RESTARTS", "_",
+					     "REPLAY_ENV_OUT", "REPLAY_LIST" };
 
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
 		size_t n = strlen(names[i]);
@@ -143,4 +146,22 @@ int plan_env_same(const struct strv *a, const struct strv *b)
 		if (strcmp(a->v[i], b->v[i]))
 			return 0;
 	return 1;
+}
+
+/* The name of the first variable that the two environments do not share as
+ * it is (a static buffer). */
+const char *plan_env_first_change(const struct strv *was, const struct strv *now)
+{
+	static char name[128];
+	const struct strv *sides[2] = { was, now };
+
+	snprintf(name, sizeof(name), "?");
+	for (int s = 0; s < 2; s++)
+		for (size_t i = 0; i < sides[s]->n; i++)
+			if (!strv_has(sides[!s], sides[s]->v[i])) {
+				snprintf(name, sizeof(name), "%.*s %s", (int)strcspn(sides[s]->v[i], "="),
+					 sides[s]->v[i], s ? "now" : "before");
+				return name;
+			}
+	return name;
 }

@@ -65,6 +65,25 @@ int plan_names_version(const char *text, size_t len)
 	return 0;
 }
 
+int plan_cmd_names_version(const char *text, size_t len, const struct plan_version *v)
+{
+	size_t end = 0, n;
+	const char *p, *at;
+
+	while (end < len && text[end] != '\n')
+		end++;
+	if (v && v->release && *v->release && memmem(text, end, v->release, strlen(v->release)))
+		return 1;
+	if (!v || !v->sublevel || !*(v->sublevel))
+		return 0;
+	n = strlen(v->sublevel);
+	for (p = text; (at = memmem(p, end - (size_t)(p - text), v->sublevel, n)); p = at + 1)
+		if (at > text && at[-1] == '=' &&
+		    ((size_t)(at + n - text) == end || at[n] < '0' || at[n] > '9'))
+			return 1;
+	return 0;
+}
+
 /* Whether a word of text is one of files, exactly. */
 static int names_one_of(const char *text, size_t len, const struct strv *files)
 {
@@ -170,17 +189,23 @@ static int scan(const char *build, text_fn fn, void *ctx)
 	return plan_walk_deps(build, 0, with_text, &c);
 }
 
+struct dirs_ctx {
+	const struct plan_version *v;
+	struct strv *all;
+};
+
 /* A folder of the vmlinux walk (one with a built-in.a) that depends on the version. */
 static int add_version_dir(const char *build, const char *rel, const char *target,
 			   const char *text, size_t len, void *ctx)
 {
-	struct strv *all = ctx;
+	struct dirs_ctx *c = ctx;
+	struct strv *all = c->all;
 	const char *slash = strrchr(rel, '/');
 	char path[PATH_MAX * 2], dir[PATH_MAX];
 	struct stat st;
 
 	(void)target;
-	if (!slash || !plan_names_version(text, len))
+	if (!slash || !(plan_names_version(text, len) || plan_cmd_names_version(text, len, c->v)))
 		return 0;
 	snprintf(dir, sizeof(dir), "%.*s", (int)(slash - rel), rel);
 	snprintf(path, sizeof(path), "%s/%s/built-in.a", build, dir);
@@ -189,10 +214,11 @@ static int add_version_dir(const char *build, const char *rel, const char *targe
 	return strv_add(all, dir);
 }
 
-int plan_version_dirs(const char *build, struct strv *dirs)
+int plan_version_dirs(const char *build, const struct plan_version *v, struct strv *dirs)
 {
 	struct strv all = { 0 };
-	int rc = scan(build, add_version_dir, &all);
+	struct dirs_ctx c = { v, &all };
+	int rc = scan(build, add_version_dir, &c);
 
 	strv_sort(&all);
 	/* Sorted, a folder comes before those below it: only the first is walked. */

@@ -136,10 +136,10 @@ static int names_other(const char *text, size_t len, const struct strv *all, con
 	return 0;
 }
 
-static int learn(const char *build, const char *src, struct strv *all, FILE *out, char *why,
-		 size_t whysize)
+static int learn(const char *build, const char *src, const struct plan_version *v,
+		 struct strv *all, FILE *out, char *why, size_t whysize)
 {
-	struct strv inlink = { 0 }, steps = { 0 };
+	struct strv inlink = { 0 }, steps = { 0 }, remade = { 0 };
 	int rc = 0, has_vmlinux = strv_has(all, "vmlinux");
 
 	if (link_targets(src, &inlink))
@@ -154,9 +154,22 @@ static int learn(const char *build, const char *src, struct strv *all, FILE *out
 			continue;
 		rc = strv_add(&steps, t);
 	}
+	/* A step whose saved command names the version runs that command at
+	 * the next version as it was: Kbuild's own rule makes it again. */
+	for (size_t i = 0; !rc && i < steps.n; i++) {
+		size_t len = 0;
+		char *text = cmd_text(build, steps.v[i], &len);
+
+		if (text && plan_cmd_names_version(text, len, v))
+			rc = strv_add(&remade, steps.v[i]);
+		free(text);
+	}
 	fprintf(out, "REPLAY_STEPS :=");
 	for (size_t i = 0; i < steps.n; i++)
 		fprintf(out, " %s", steps.v[i]);
+	fprintf(out, "\nREPLAY_KBUILD :=");
+	for (size_t i = 0; i < remade.n; i++)
+		fprintf(out, " %s", remade.v[i]);
 	fprintf(out, "\n");
 	/* The chain: the compiles since the last other step run side by side. */
 	struct strv compiles = { 0 };
@@ -189,10 +202,12 @@ static int learn(const char *build, const char *src, struct strv *all, FILE *out
 	strv_free(&compiles);
 	strv_free(&inlink);
 	strv_free(&steps);
+	strv_free(&remade);
 	return rc;
 }
 
-int plan_learn_steps(const char *build, const char *src, FILE *out, char *why, size_t whysize)
+int plan_learn_steps(const char *build, const char *src, const struct plan_version *v, FILE *out,
+		     char *why, size_t whysize)
 {
 	char path[PATH_MAX + 64], target[PATH_MAX];
 	struct newer nw = { build, { 0, 0 }, { 0 } };
@@ -238,7 +253,7 @@ int plan_learn_steps(const char *build, const char *src, FILE *out, char *why, s
 		free(text);
 	}
 	if (!rc)
-		rc = learn(build, src, &all, out, why, whysize);
+		rc = learn(build, src, v, &all, out, why, whysize);
 	if (!rc) {
 		/* version.h need not change (from 255 on, 5.10 writes the same one
 		 * at every point): lab/replay.mk then refuses a point that writes

@@ -4,7 +4,7 @@
 #
 #   make -C BUILD -f Makefile -f lab/replay.mk REPLAY_LIST=F INSTALL_HDR_PATH=H kver-replay
 #
-# F (written by lab/build.sh from the .cmd files that point rewrote) names,
+# F (written by kver-lab plan from the .cmd files that point rewrote) names,
 # in the order Kbuild ran them, the targets a new version rebuilds
 # (REPLAY_STEPS; not the thin archives, which that point wrote again as
 # they were but for their members' sizes) and, for each, what it waits
@@ -71,8 +71,14 @@ $(addprefix kver-replay/,$(REPLAY_STEPS)): kver-replay-env
 
 # '+': some saved commands run make themselves (link-vmlinux.sh, the
 # postlink), and share the jobs.
-$(addprefix kver-replay/,$(REPLAY_STEPS)): kver-replay/%:
+$(addprefix kver-replay/,$(filter-out $(REPLAY_KBUILD),$(REPLAY_STEPS))): kver-replay/%:
 	+@$(call replay-cmd,$*)
+
+# A step whose saved command names the version (a test built with
+# -DMAKEFILE_SUBLEVEL=$(SUBLEVEL)) is made by Kbuild's own rule instead, with
+# this point's command, as link-vmlinux.sh makes init/version-timestamp.o.
+$(addprefix kver-replay/,$(filter $(REPLAY_KBUILD),$(REPLAY_STEPS))): kver-replay/%:
+	+$(Q)$(MAKE) $(build)=$(patsubst %/,%,$(dir $*)) $*
 
 # The compilers' dependency files are left behind by the saved commands
 # alone (Kbuild's fixdep turns them into the .cmd files, which stay the

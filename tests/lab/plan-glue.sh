@@ -107,8 +107,11 @@ verdict "the full build learns the version's directories" is dirs "init kernel"
 point_ok "the next point walks the version's directories" version-only "version only: 2 directories" 301
 verdict "the walk learns its steps and the probes' outcome" \
 	is steps "$("$lab" plan show "$build" key)" has .kver-replay.mk '^REPLAY_LEAN := 1$'
+verdict "a step whose command names the version is Kbuild's to make again" \
+	has .kver-replay.mk '^REPLAY_KBUILD := init/kunit.o$'
 point_ok "the point after it replays the steps" replayed "version only: [0-9]* steps replayed" 302
 verdict "the replay gives the steps what the compiler probes decided" has vmlinux 'retpoline: -mprobed'
+verdict "the replay makes the version's command again" has init/kunit.o 'MAKEFILE_SUBLEVEL=302'
 whole_same "a replayed point is the whole make's, bit for bit" 302
 export KCFLAGS=-O1
 point_ok "KCFLAGS in the environment is part of the key: the whole make" incremental \
@@ -181,5 +184,5 @@ out=$(sh "$KVER_TOP/lab/build.sh" --explain "$tree" 317 2>&1) || true
 # 315's walk learned the steps; 316's whole make kept them (the same key).
 echo "# $out"
 verdict "--explain says the path and builds nothing" is release 6.1.316 same "$out" \
-	"$tree: replayed (incremental, version only: 5 steps replayed): only the version changed since the last build, and its steps are known"
+	"$tree: replayed (incremental, version only: 6 steps replayed): only the version changed since the last build, and its steps are known"
 tap_end "build planner on a stand-in kernel"

@@ -211,7 +211,7 @@ void fx_learned(struct plan_state *st, const struct fx_req *q, const char *serie
 		if (!plan_vmlinux(q->build, stamp, sizeof(stamp)))
 			plan_set(&st->vmlinux, stamp);
 	}
-	plan_version_dirs(q->build, &st->dirs);
+	plan_version_dirs(q->build, NULL, &st->dirs);
 }
 
 const char *fx_point(const char *tree, const char *series, struct fx_req *q,

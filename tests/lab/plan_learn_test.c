@@ -15,6 +15,9 @@
 #include "kver_test.h"
 #include "plan_fixture.h"
 
+/* The point the fixtures' makes built. */
+static const struct plan_version point_300 = { "300", "6.1.300" };
+
 /* rule: a word names a version header alone or after a folder, not as a part */
 static void test_version_header_words(void)
 {
@@ -38,6 +41,34 @@ static void test_version_header_words(void)
 		      "'%s'", cases[i].text);
 }
 
+/* rule: a saved command names the version by the release, or by =SUBLEVEL
+ * as a number of its own */
+static void test_command_names_the_version(void)
+{
+	static const struct {
+		const char *text;
+		int names;
+	} cases[] = {
+		{ "cmd_x.o := gcc -DMAKEFILE_SUBLEVEL=300 -c x.c\n", 1 },
+		{ "cmd_x.o := gcc -DMAKEFILE_SUBLEVEL=300\n", 1 },
+		{ "cmd_x.o := gcc -DMAKEFILE_SUBLEVEL=300", 1 },
+		{ "cmd_x.o := gcc -DV='\"6.1.300\"' -c x.c\n", 1 },
+		{ "cmd_x.o := gcc -DTAG=300_rc -c x.c\n", 1 },
+		{ "cmd_x.o := gcc -DMAKEFILE_SUBLEVEL=3000 -c x.c\n", 0 },
+		{ "cmd_x.o := gcc -Wframe-larger-than=2300 -c x.c\n", 0 },
+		{ "cmd_x.o := gcc -DN=1300 -c x.c\n", 0 },
+		{ "cmd_x.o := gcc -O2 -c x.c\n  -DMAKEFILE_SUBLEVEL=300\n", 0 },
+		{ "cmd_x.o := gcc x300.c\n", 0 },
+	};
+	static const struct plan_version none = { NULL, "" };
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		CHECK(plan_cmd_names_version(cases[i].text, strlen(cases[i].text), &point_300) ==
+		      cases[i].names, "'%s'", cases[i].text);
+	CHECK(!plan_cmd_names_version(cases[0].text, strlen(cases[0].text), &none) &&
+	      !plan_cmd_names_version(cases[0].text, strlen(cases[0].text), NULL), "no version");
+}
+
 /* rule: a folder of the version walks once, the folders below it with it */
 static void test_version_dirs_nested_and_without_archive(void)
 {
@@ -49,13 +80,26 @@ static void test_version_dirs_nested_and_without_archive(void)
 	/* kernel/module depends on the version; so does usr/include/linux, which has no archive. */
 	remove(fx_path(root, "6.1", "build/kernel/.sys.o.cmd"));
 	remove(fx_path(root, "6.1", "build/kernel/.fork.o.cmd"));
-	CHECK(!plan_version_dirs(fx_path(root, "6.1", "build"), &dirs), "dirs");
+	CHECK(!plan_version_dirs(fx_path(root, "6.1", "build"), NULL, &dirs), "dirs");
 	s = strv_join(&dirs, " ");
 	CHECK(!strcmp(s, "arch/x86/entry/vdso drivers/usb/core init kernel/module"), "%s", s);
 	free(s);
 	strv_free(&dirs);
+	/* A test of the version's, built with -DMAKEFILE_SUBLEVEL: its folder
+	 * (lib/, no version header there) walks too. */
+	fx_write(fx_path(root, "6.1", "build/lib/.kunit.o.cmd"),
+		 "savedcmd_lib/kunit.o := gcc -DMAKEFILE_SUBLEVEL=300 -c -o lib/kunit.o lib/kunit.c\n");
+	fx_write(fx_path(root, "6.1", "build/lib/built-in.a"), "");
+	CHECK(!plan_version_dirs(fx_path(root, "6.1", "build"), &point_300, &dirs), "dirs");
+	s = strv_join(&dirs, " ");
+	CHECK(!strcmp(s, "arch/x86/entry/vdso drivers/usb/core init kernel/module lib"), "%s", s);
+	free(s);
+	strv_free(&dirs);
+	CHECK(!plan_version_dirs(fx_path(root, "6.1", "build"), NULL, &dirs) && dirs.n == 4,
+	      "without the version, the headers alone: %zu", dirs.n);
+	strv_free(&dirs);
 	/* Nothing depends on the version: nothing to walk. */
-	CHECK(!plan_version_dirs(fx_path(root, "6.1", "build/arch/x86/kernel"), &dirs) && !dirs.n,
+	CHECK(!plan_version_dirs(fx_path(root, "6.1", "build/arch/x86/kernel"), NULL, &dirs) && !dirs.n,
 	      "arch/x86/kernel alone: %zu", dirs.n);
 	strv_free(&dirs);
 }
@@ -198,7 +242,8 @@ static char *learn(const char *root, const char *const *order, size_t n, int *rc
 	for (size_t i = 0; i < n; i++)
 		fx_mtime(fx_path(root, "6.1", order[i] + (order[i][0] == '=')),
 			 order[i][0] == '=' ? 1000 : 1001 + (long)i);
-	*rc = plan_learn_steps(fx_path(root, "6.1", "build"), fx_path(root, "6.1", "src"), f, why, 512);
+	*rc = plan_learn_steps(fx_path(root, "6.1", "build"), fx_path(root, "6.1", "src"), &point_300, f,
+			       why, 512);
 	fclose(f);
 	return text;
 }
@@ -277,6 +322,22 @@ static void test_steps_of_a_version_only_make(void)
 	CHECK(!rc && strstr(text, "init/version.o") && !strstr(text, "kernel/sys.o"), "at the mark: %s",
 	      text);
 	free(text);
+	/* A compile whose saved command names the version is Kbuild's to make again. */
+	fx_write(fx_path(root, "6.1", "build/init/tests/.linux_version_kunit.o.cmd"),
+		 "savedcmd_init/tests/linux_version_kunit.o := gcc -DMAKEFILE_SUBLEVEL=300 -c\n");
+	{
+		static const char *const kunit[] = { "build/include/generated/utsrelease.h",
+						     "build/init/.version.o.cmd",
+						     "build/init/tests/.linux_version_kunit.o.cmd" };
+
+		text = learn(root, kunit, 3, &rc, why);
+	}
+	CHECK(!rc && strstr(text, "\nREPLAY_KBUILD := init/tests/linux_version_kunit.o\n"), "%s",
+	      text);
+	free(text);
+	text = learn(root, order, 5, &rc, why);
+	CHECK(!rc && strstr(text, "\nREPLAY_KBUILD :=\n"), "none: %s", text);
+	free(text);
 }
 
 /* rule: learning fails, said, when the make wrote no new release or a .cmd
@@ -311,7 +372,7 @@ static void test_steps_not_learned(void)
 	      "savedcmd_, an unchanged version.h: %s %s", text, why);
 	free(text);
 	remove(fx_path(root, "6.1", "build/.kver-t0"));
-	CHECK(plan_learn_steps(fx_path(root, "6.1", "build"), fx_path(root, "6.1", "src"), stdout, why,
+	CHECK(plan_learn_steps(fx_path(root, "6.1", "build"), fx_path(root, "6.1", "src"), &point_300, stdout, why,
 			       sizeof(why)) == 1 && strstr(why, "no mark"), "%s", why);
 }
 
@@ -368,6 +429,7 @@ static void test_lean_environment(void)
 static void test_made_environment(void)
 {
 	static const char dump[] = "HOME=/root\0MAKEFLAGS=-s\0MAKELEVEL=1\0REPLAY_LIST=x\0"
+				   "MAKEOVERRIDES=${-*-command-variables-*-}\0_=/usr/bin/make\0"
 				   "KBUILD_CFLAGS=-O2\0KERNELRELEASE=6.1.300\0SUBLEVEL=300\0"
 				   "KBUILD_BUILD_VERSION=1\0MODLIB=/lib/modules/6.1.300\0"
 				   "AR=ar\0CC=gcc\0noequals\0";
@@ -467,6 +529,7 @@ int main(int argc, char **argv)
 	if (argc > 1)
 		fx_dir = argv[1];
 	KT_RUN(test_version_header_words());
+	KT_RUN(test_command_names_the_version());
 	KT_RUN(test_version_dirs_nested_and_without_archive());
 	KT_RUN(test_target_in_the_walked_folders());
 	KT_RUN(test_relative_path_of_the_source());

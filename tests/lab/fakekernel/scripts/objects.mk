@@ -2,8 +2,10 @@
 # objects of each (objs-DIR), and the headers each object reads but its
 # source (deps-OBJECT). init/version.o, kernel/sys.o and the boot image's
 # version.o read the version; lib/x.o and drivers/foo/bar.o do not.
+# init/kunit.o names the version in its command (flags-OBJECT), as the kver
+# series' KUnit test is built with -DMAKEFILE_SUBLEVEL=$(SUBLEVEL).
 vmlinux-dirs := init kernel lib drivers/foo
-objs-init := init/main.o init/version.o
+objs-init := init/main.o init/version.o init/kunit.o
 objs-kernel := kernel/sys.o kernel/fork.o
 objs-lib := lib/x.o
 objs-drivers/foo := drivers/foo/bar.o
@@ -14,3 +16,4 @@ deps-kernel/sys.o := include/generated/uapi/linux/version.h
 deps-kernel/fork.o := $(srctree)/include/linux/foo.h
 deps-drivers/foo/bar.o := $(srctree)/include/linux/foo.h
 deps-arch/x86/boot/version.o := include/generated/utsrelease.h
+flags-init/kunit.o = -DMAKEFILE_SUBLEVEL=$(SUBLEVEL)

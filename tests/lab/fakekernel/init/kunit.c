@@ -1,0 +1,1 @@
+/* init/kunit.c of the stand-in kernel */
