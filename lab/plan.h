@@ -164,6 +164,8 @@ int plan_drop_steps(const char *build);
 /* plan_env.c: a recipe's environment (env -0, lab/replay.mk's dump), sorted,
  * make's own variables left out. */
 int plan_env_read(const char *path, struct strv *env);
+/* Whether a variable of a dump is make's own (MAKEFLAGS, ...), not the Makefile's. */
+int plan_env_makes_own(const char *e);
 /* What of it the top Makefile made: not in envp, not the version's. */
 int plan_env_made(const struct strv *dump, char **envp, struct strv *made);
 /* The lines that give the replay the compiler probes' outcome, from the

@@ -18,7 +18,7 @@
 /* make's own variables (MAKEOVERRIDES names the command line of the make
  * that runs the lab, "_" the program that ran it) and the dump's: not the
  * Makefile's. */
-static int makes_own(const char *e)
+int plan_env_makes_own(const char *e)
 {
 	static const char *const names[] = { "MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKE_TERMOUT",
 					     "MAKE_TERMERR", "MAKEOVERRIDES", "MAKE_RESTARTS", "_",
@@ -41,7 +41,7 @@ int plan_env_read(const char *path, struct strv *env)
 	if (!text)
 		return -1;
 	for (size_t i = 0; i < len; i += strlen(text + i) + 1)
-		if (strchr(text + i, '=') && !makes_own(text + i) && strv_add(env, text + i)) {
+		if (strchr(text + i, '=') && !plan_env_makes_own(text + i) && strv_add(env, text + i)) {
 			free(text);
 			return -1;
 		}

@@ -205,6 +205,8 @@ static void test_switch_of_the_top_makefile(void)
 	plan_free(&p);
 	plan_set(&st.env_key, old);
 	strv_add(&st.env, "KBUILD_CFLAGS=-O2");
+	/* make's own, as a record of an older planner may hold it. */
+	strv_add(&st.env, "MAKEOVERRIDES=${-*-command-variables-*-}");
 	strv_add(&st.env, "RETPOLINE_CFLAGS=-mx");
 	CHECK(!strcmp(fx_decide(&q, &st, &p), "version-only") && p.need_env, "%s", p.why);
 	plan_free(&p);
@@ -216,7 +218,8 @@ static void test_switch_of_the_top_makefile(void)
 	fx_write_bytes(fx_path(root, "6.1", "other.env"), other, sizeof(other) - 1);
 	q.r.env_now = fx_path(root, "6.1", "other.env");
 	CHECK(!strcmp(fx_decide(&q, &st, &p), "incremental") &&
-	      strstr(p.why, "the top Makefile exports another environment"), "%s", p.why);
+	      strstr(p.why, "the top Makefile exports another environment (KBUILD_CFLAGS "), "%s",
+	      p.why);
 	plan_free(&p);
 	q.r.env_now = fx_path(root, "6.1", "no.env");
 	CHECK(!strcmp(fx_decide(&q, &st, &p), "incremental") &&
