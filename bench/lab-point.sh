@@ -60,12 +60,12 @@ if [ "${KVER_BENCH_FULL:-0}" = 1 ]; then
 	[ -e "$bench_cache/$tree/pristine" ] || ln -s "$main_cache/$tree/pristine" "$bench_cache/$tree/pristine"
 	export KVER_CACHE="$bench_cache"
 	rm -rf "$(build_dir "$tree")" "$bench_cache/ccache" "$bench_cache/$tree/guest-work"
-	sh "$top/lab/prepare.sh" "$tree" "$top/patches/$tree"
+	with_lock "$tree" sh "$top/lab/prepare.sh" "$tree" "$top/patches/$tree"
 	say "bench: full build of $tree (cold: new build folder, empty compiler cache)"
 	cfg=
 	[ -f "$top/patches/$tree/config" ] && cfg=$top/patches/$tree/config
 	t0=$(now)
-	KVER_SERIES_CONFIG=$cfg sh "$top/lab/build.sh" "$tree" 255 "$bench_cache/$tree/headers"
+	KVER_SERIES_CONFIG=$cfg with_lock "$tree" sh "$top/lab/build.sh" "$tree" 255 "$bench_cache/$tree/headers"
 	full=$(secs "$t0" "$(now)")
 fi
 src=$(src_dir "$tree")

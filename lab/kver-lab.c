@@ -21,6 +21,11 @@
  *   kver-lab progress --tree T --total N ...
  *                                    follow a full kernel build
  *                                    (cmd_progress.c, progress.c)
+ *   kver-lab plan [--explain] --src S --build B --config-hash H -- VAR...
+ *                                    the path that builds a point, and why
+ *                                    (cmd_plan.c, plan.c); plan begin|learn|
+ *                                    learned|built|drop-steps|show: the build
+ *                                    folder's record around lab/build.sh's makes
  *   kver-lab apt-source SUITE [COMPONENT...]
  *                                    the lab's own sources.list line for
  *                                    another Debian suite (cmd_aptsrc.c,
@@ -75,6 +80,7 @@ static const struct command {
 	{ "modules", cmd_modules },
 	{ "cpio", cmd_cpio },
 	{ "mail", cmd_mail },
+	{ "plan", cmd_plan },
 };
 
 static void usage(FILE *f)
@@ -96,6 +102,9 @@ static void usage(FILE *f)
 		"       kver-lab modules [--builtin FILE] MODULES_DEP NAME...\n"
 		"       kver-lab cpio LIST > ARCHIVE\n"
 		"       kver-lab mail --author \"Name <address>\" [--recipients FILE] [--cover] DRAFT\n"
+		"       kver-lab plan [--explain] --src SRC --build BUILD --config-hash HASH\n"
+		"                     [--tree T] [--cc-version LINE] [--env-now FILE] -- MAKE_VAR...\n"
+		"       kver-lab plan begin|learn|learned|built|drop-steps ... ; plan show BUILD [NAME]\n"
 		"\n"
 		"sublevels  check SUBLEVEL points (decimal 0..65535, no sign, no leading zero)\n"
 		"report     judge each boot folder left by lab/boot.sh, print a table,\n"
@@ -139,7 +148,11 @@ static void usage(FILE *f)
 		"           (patches/v3/): the author in From: and Signed-off-by: (not\n"
 		"           on a --cover letter), To: and Cc: from get_maintainer.pl's\n"
 		"           output with roles in FILE, the draft's own notice dropped;\n"
-		"           --check only checks the author\n");
+		"           --check only checks the author\n"
+		"plan       which path builds a point in a build folder (full, incremental,\n"
+		"           version-only, replayed, or refuse) and why, from the folder's\n"
+		"           record BUILD/.kver-plan; --explain: one line. The other forms\n"
+		"           keep the record around lab/build.sh's makes (docs/lab-paths.md)\n");
 }
 
 int main(int argc, char **argv)

@@ -55,6 +55,9 @@ int cmd_cpio(int argc, char **argv);
 /* cmd_mail.c: kver-lab mail, the postable form of a draft (mail.h). */
 int cmd_mail(int argc, char **argv);
 
+/* cmd_plan.c: kver-lab plan, the path of a point and the build folder's record (plan.h). */
+int cmd_plan(int argc, char **argv);
+
 /* kver-lab.c: the name errors start with, and an error that ends it (status 2). */
 extern const char lab_prog[];
 void die(const char *fmt, const char *arg, const char *why);

@@ -291,18 +291,21 @@ run_tree() {
 			KBUILD_BUILD_USER=$(field build_user) KBUILD_BUILD_HOST=$(field build_host) \
 			with_lock "$tree" \
 			"$KVER_TOP/lab/build.sh" "$tree" "$make_sub" "$pdir/headers" $vars
+		# The release the build carries and the path it took: the build
+		# folder's record (kver-lab plan).
+		built=$("$lab" plan show "$build" release)
 		if [ -x "$sdir/point.sh" ]; then
 			# The design's own release string is what its kernel must report.
-			release=$(cat "$build/.kver-release")
+			release=$built
 		else
 			# Otherwise the truth is decided by kver-lab point, not asked
 			# of the kernel; the build must have taken it.
 			release=$want_release
-			[ "$(cat "$build/.kver-release")" = "$release" ] ||
-				die "$tree at SUBLEVEL=$sub: the build calls itself '$(cat "$build/.kver-release")', not '$release'"
+			[ "$built" = "$release" ] ||
+				die "$tree at SUBLEVEL=$sub: the build calls itself '$built', not '$release'"
 		fi
 		make_vars="SUBLEVEL=$make_sub$vars"
-		build_kind=$(cat "$build/.kver-build-kind")
+		build_kind=$("$lab" plan show "$build" kind)
 
 		cp "$pdir/headers/include/linux/version.h" "$pdir/version.h"
 		cp "$build/arch/x86/boot/bzImage" "$pdir/bzImage"

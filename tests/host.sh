@@ -131,6 +131,9 @@ host_tests() {
 			sh lab/run.sh --trees 6.1 --out "$work/bad" "$opt" "$val" 300
 	done
 	tap_sub "verdicts of recorded boots" sh tests/lab/verdicts.sh
+	# The build planner's glue (lab/build.sh, lab/prepare.sh) on a stand-in
+	# kernel tree, in a cache of its own: every path, switch and fallback.
+	tap_sub "build planner on a stand-in kernel" sh tests/lab/plan-glue.sh
 	# A part run beside the others (the lab's per-tree proofs) prints its
 	# own numbers; tap_collect counts its results in this run's order.
 	printf '%s\n' 'ok 7 a' '# seen' 'not ok 8 b' 'ok 9 c # SKIP why' >"$work/part.tap"

@@ -73,5 +73,5 @@ lab_negative() {
 	echo 0001-does-not-apply.patch >"$work/badseries/series"
 	expect_fail "$n6" \
 		"patch 0001-does-not-apply.patch does not apply to linux-source-$tree .*Makefile: Hunk #1 FAILED" \
-		sh lab/prepare.sh "$tree" "$work/badseries"
+		with_lock "$tree" sh lab/prepare.sh "$tree" "$work/badseries"
 }

@@ -207,9 +207,10 @@ lab_switch() {
 	# recorded: whether mainline's folder records its steps and what its
 	# top Makefile exports, for its last key.
 	recorded() {
-		_k=$(sed -n 1p "$build/.kver-fast" 2>/dev/null)
-		[ "$(sed -n 1p "$build/.kver-made-env" 2>/dev/null)" = "# $_k" ] &&
-			[ "$(sed -n 1p "$build/.kver-replay.mk" 2>/dev/null)" = "# $_k" ]
+		_k=$(build/lab/kver-lab plan show "$build" key) &&
+			[ "$(build/lab/kver-lab plan show "$build" made-env)" = "$_k" ] &&
+			[ "$(build/lab/kver-lab plan show "$build" steps)" = "$_k" ] &&
+			[ -f "$build/.kver-replay.mk" ]
 	}
 	if ! prep "$top/patches/variants/mainline"; then
 		why="switching to mainline failed"
@@ -217,7 +218,7 @@ lab_switch() {
 		# The walk must be at another version than the folder's last
 		# build, or it compiles nothing and learns no steps.
 		walk=308
-		[ "$(cat "$build/.kver-release" 2>/dev/null)" != "$tree.308" ] || walk=310
+		[ "$(build/lab/kver-lab plan show "$build" release)" != "$tree.308" ] || walk=310
 		rm -f "$build/.kver-replay.mk"
 		if ! fb "$walk" "$work/fast-h" || ! recorded; then
 			why="mainline at $walk did not learn its steps"

@@ -167,7 +167,8 @@ if [ -d "$src/.git" ] && [ "$(cat "$work/src.stamp" 2>/dev/null)" = "$stamp" ] &
 else
 	say "copying $pristine to $src"
 	rm -rf "$src" "$work/src.stamp"
-	cp -a "$pristine" "$src"
+	# Under the tree's lock: lab/fetch.sh replaces the pristine tree.
+	with_lock "$tree" cp -a "$pristine" "$src"
 	chmod -R u+w "$src"
 	rm -f "$src/.kver-tree"
 	git -C "$src" init -q
@@ -425,7 +426,7 @@ fi
 # a cache file into the tree it runs in, so the pristine one runs in a
 # hard-link copy (new files there leave the pristine tree alone).
 rm -rf "$work/pristine"
-cp -al "$pristine" "$work/pristine"
+with_lock "$tree" cp -al "$pristine" "$work/pristine"
 kept_file=$here/checkpatch-kept
 for p in $patches; do
 	name=$(pname "$p")

@@ -1,0 +1,1 @@
+/* arch/x86/boot/version.c of the stand-in kernel */

@@ -1,0 +1,1 @@
+/* drivers/foo/bar.c of the stand-in kernel */

@@ -1,0 +1,1 @@
+/* include/linux/foo.h of the stand-in kernel */

@@ -1,0 +1,1 @@
+/* init/main.c of the stand-in kernel */

@@ -1,0 +1,1 @@
+/* init/version-timestamp.c of the stand-in kernel */

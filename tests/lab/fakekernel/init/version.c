@@ -1,0 +1,1 @@
+/* init/version.c of the stand-in kernel */

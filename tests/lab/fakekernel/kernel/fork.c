@@ -1,0 +1,1 @@
+/* kernel/fork.c of the stand-in kernel */

@@ -1,0 +1,1 @@
+/* lib/x.c of the stand-in kernel */
