@@ -136,6 +136,20 @@ static int names_other(const char *text, size_t len, const struct strv *all, con
 	return 0;
 }
 
+/* Whether a saved command holds "SUBLEVEL=" and a digit. */
+static int carries_sublevel(const char *text, size_t len)
+{
+	static const char key[] = "SUBLEVEL=";
+	const char *p = text, *end = text + len;
+
+	while ((p = memmem(p, (size_t)(end - p), key, sizeof(key) - 1))) {
+		p += sizeof(key) - 1;
+		if (p < end && *p >= '0' && *p <= '9')
+			return 1;
+	}
+	return 0;
+}
+
 static int learn(const char *build, const char *src, struct strv *all, FILE *out, char *why,
 		 size_t whysize)
 {
@@ -168,6 +182,17 @@ static int learn(const char *build, const char *src, struct strv *all, FILE *out
 
 		if (!text) {
 			snprintf(why, whysize, "the step %s has no .cmd file", steps.v[i]);
+			rc = 1;
+			break;
+		}
+		/* A command that carries a SUBLEVEL (a Makefile's
+		 * -DMAKEFILE_SUBLEVEL=$(SUBLEVEL)) changes with the point; a
+		 * replay would run it with the old number. Kbuild's walk sees
+		 * the new command line and compiles it again. */
+		if (carries_sublevel(text, len)) {
+			snprintf(why, whysize, "the step %s's command carries a SUBLEVEL, which changes with the point",
+				 steps.v[i]);
+			free(text);
 			rc = 1;
 			break;
 		}

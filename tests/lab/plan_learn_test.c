@@ -462,6 +462,32 @@ static void test_record(void)
 	}
 }
 
+/* rule: a step whose saved command carries a SUBLEVEL (a Makefile's
+ * -DMAKEFILE_SUBLEVEL=$(SUBLEVEL), as the kver series' KUnit test has)
+ * changes with the point: no steps are learned, so the next point walks
+ * and Kbuild compiles it with the new number; a replay would reuse the old */
+static void test_step_that_carries_sublevel(void)
+{
+	const char *root = fx_root();
+	char why[512] = "", *text;
+	int rc;
+
+	CHECK(!fx_tree(root, "6.1"), "fixture");
+	fx_write(fx_path(root, "6.1", "build/kernel/.sys.o.cmd"),
+		 "savedcmd_kernel/sys.o := gcc -DMAKEFILE_SUBLEVEL=300 -c -o kernel/sys.o "
+		 "kernel/sys.c include/generated/uapi/linux/version.h\n");
+	text = learn(root, order, sizeof(order) / sizeof(order[0]), &rc, why);
+	CHECK(rc == 1 && strstr(why, "kernel/sys.o's command carries a SUBLEVEL"), "%d: %s", rc, why);
+	free(text);
+	/* SUBLEVEL= with no number (a word that merely names it) is no reason. */
+	fx_write(fx_path(root, "6.1", "build/kernel/.sys.o.cmd"),
+		 "savedcmd_kernel/sys.o := gcc -DNAME=SUBLEVEL= -c -o kernel/sys.o "
+		 "kernel/sys.c include/generated/uapi/linux/version.h\n");
+	text = learn(root, order, sizeof(order) / sizeof(order[0]), &rc, why);
+	CHECK(rc == 0, "%s", why);
+	free(text);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc > 1)
@@ -472,6 +498,7 @@ int main(int argc, char **argv)
 	KT_RUN(test_relative_path_of_the_source());
 	KT_RUN(test_thin_archive_sizes_only());
 	KT_RUN(test_steps_of_a_version_only_make());
+	KT_RUN(test_step_that_carries_sublevel());
 	KT_RUN(test_steps_not_learned());
 	KT_RUN(test_lean_environment());
 	KT_RUN(test_made_environment());
