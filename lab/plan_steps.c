@@ -136,16 +136,27 @@ static int names_other(const char *text, size_t len, const struct strv *all, con
 	return 0;
 }
 
-/* Whether a saved command holds "SUBLEVEL=" and a digit. */
-static int carries_sublevel(const char *text, size_t len)
+/*
+ * The number a saved command gives as "SUBLEVEL=N" (a Makefile's
+ * -DMAKEFILE_SUBLEVEL=$(SUBLEVEL), as the kver series' KUnit test has), into
+ * num: 1 when it gives one, else 0.
+ */
+static int carries_sublevel(const char *text, size_t len, char *num, size_t size)
 {
 	static const char key[] = "SUBLEVEL=";
 	const char *p = text, *end = text + len;
 
 	while ((p = memmem(p, (size_t)(end - p), key, sizeof(key) - 1))) {
+		size_t n = 0;
+
 		p += sizeof(key) - 1;
-		if (p < end && *p >= '0' && *p <= '9')
+		while (p + n < end && p[n] >= '0' && p[n] <= '9')
+			n++;
+		if (n && n < size) {
+			memcpy(num, p, n);
+			num[n] = '\0';
 			return 1;
+		}
 	}
 	return 0;
 }
@@ -154,6 +165,7 @@ static int learn(const char *build, const char *src, struct strv *all, FILE *out
 		 size_t whysize)
 {
 	struct strv inlink = { 0 }, steps = { 0 };
+	char sub[16] = "", num[16];
 	int rc = 0, has_vmlinux = strv_has(all, "vmlinux");
 
 	if (link_targets(src, &inlink))
@@ -185,16 +197,19 @@ static int learn(const char *build, const char *src, struct strv *all, FILE *out
 			rc = 1;
 			break;
 		}
-		/* A command that carries a SUBLEVEL (a Makefile's
-		 * -DMAKEFILE_SUBLEVEL=$(SUBLEVEL)) changes with the point; a
-		 * replay would run it with the old number. Kbuild's walk sees
-		 * the new command line and compiles it again. */
-		if (carries_sublevel(text, len)) {
-			snprintf(why, whysize, "the step %s's command carries a SUBLEVEL, which changes with the point",
-				 steps.v[i]);
-			free(text);
-			rc = 1;
-			break;
+		/* A command that carries a SUBLEVEL changes with the point:
+		 * lab/replay.mk runs it with the point's own number in place of
+		 * REPLAY_SUBLEVEL, as Kbuild's walk would. Two numbers cannot be
+		 * told apart: no steps then, and the next point walks. */
+		if (carries_sublevel(text, len, num, sizeof(num))) {
+			if (sub[0] && strcmp(sub, num)) {
+				snprintf(why, whysize, "the step %s's command carries SUBLEVEL %s, another step's %s",
+					 steps.v[i], num, sub);
+				free(text);
+				rc = 1;
+				break;
+			}
+			snprintf(sub, sizeof(sub), "%s", num);
 		}
 		if (plan_names_version(text, len) && !names_other(text, len, all, steps.v[i])) {
 			fprintf(out, "kver-replay/%s: kver-replay-headers\n", steps.v[i]);
@@ -211,6 +226,8 @@ static int learn(const char *build, const char *src, struct strv *all, FILE *out
 		}
 		free(text);
 	}
+	if (!rc && sub[0])
+		fprintf(out, "REPLAY_SUBLEVEL := %s\n", sub);
 	strv_free(&compiles);
 	strv_free(&inlink);
 	strv_free(&steps);

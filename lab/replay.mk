@@ -32,7 +32,11 @@ $(foreach f,$(replay-cmd-files),$(if $(wildcard $(f)),,$(error no $(f): the lear
 include $(replay-cmd-files)
 
 # 6.1 saves cmd_<target>, later trees savedcmd_<target>.
-replay-cmd = $(or $(savedcmd_$(1)),$(cmd_$(1)),$(error no saved command for $(1)))
+# A step whose command carries the SUBLEVEL it was learned at
+# (REPLAY_SUBLEVEL, lab/plan_steps.c) runs with this point's, as Kbuild's
+# walk would run it.
+replay-saved = $(or $(savedcmd_$(1)),$(cmd_$(1)),$(error no saved command for $(1)))
+replay-cmd = $(if $(REPLAY_SUBLEVEL),$(subst SUBLEVEL=$(REPLAY_SUBLEVEL) ,SUBLEVEL=$(SUBLEVEL) ,$(call replay-saved,$(1)) ),$(call replay-saved,$(1)))
 
 .PHONY: kver-replay kver-replay-headers $(addprefix kver-replay/,$(REPLAY_STEPS))
 
