@@ -75,8 +75,15 @@ $(addprefix kver-replay/,$(REPLAY_STEPS)): kver-replay-env
 
 # '+': some saved commands run make themselves (link-vmlinux.sh, the
 # postlink), and share the jobs.
+# A step that carried REPLAY_SUBLEVEL leaves its .cmd file, and the
+# steps' list, with this point's number, as Kbuild's own rule would.
 $(addprefix kver-replay/,$(REPLAY_STEPS)): kver-replay/%:
 	+@$(call replay-cmd,$*)
+	$(if $(REPLAY_SUBLEVEL),@f=$(dir $*).$(notdir $*).cmd; \
+		if grep -q 'SUBLEVEL=$(REPLAY_SUBLEVEL) ' "$$f"; then \
+			sed -i 's/SUBLEVEL=$(REPLAY_SUBLEVEL) /SUBLEVEL=$(SUBLEVEL) /g' "$$f" && \
+			sed -i 's/^REPLAY_SUBLEVEL := .*/REPLAY_SUBLEVEL := $(SUBLEVEL)/' $(REPLAY_LIST); \
+		fi)
 
 # The compilers' dependency files are left behind by the saved commands
 # alone (Kbuild's fixdep turns them into the .cmd files, which stay the
