@@ -301,7 +301,11 @@ void report_upstream(FILE *f, const struct audit_run *r)
 	fprintf(f, "# Findings to send upstream\n\n"
 		   "Each finding read by hand as true, with the fix from kver_compat.h "
 		   "(compat/kver_compat.h: ship it next to the module's sources, or "
-		   "`#include <kver/kver_compat.h>`).\n");
+		   "`#include <kver/kver_compat.h>`). Where <linux/version.h> has no "
+		   "LINUX_VERSION_SUBLEVEL (5.13 and older: Debian 11's 5.10), its macros "
+		   "answer from the code where it can tell, and at full precision on "
+		   "Debian's own headers with compat/kver-sublevel.mk included from the "
+		   "module's Kbuild file (docs/shipped.md).\n");
 	for (size_t i = 0; i < r->n; i++) {
 		const struct package *p = &r->p[i];
 		int head = 0;
