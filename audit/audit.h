@@ -99,6 +99,7 @@ struct package {
 	enum stage stage;
 	char error[512];
 	int lint_rc;        /* kver-lint's exit status; 124: timed out; -1 not run */
+	long lint_tests;    /* comparisons with the version code it judged, -1 unknown */
 	char lint_error[256];
 	long lint_seconds;
 	struct finding *f;

@@ -18,7 +18,9 @@
 # and says so on its first line. The names packages read the kernel's
 # folder from (SYSSRC and SYSOUT for NVIDIA's, KDIR, KERNELDIR, ...) and
 # KDIR/bin first on PATH (the compiler Debian's headers name) are set
-# either way.
+# either way, and IGNORE_CC_MISMATCH=1: the machine's gcc builds for
+# headers that name another (Debian 11's gcc-10), which NVIDIA's makefiles
+# check and stop at unless told.
 set -eu
 [ $# -eq 6 ] || { echo "usage: dkms-build.sh KERNEL KDIR MODULE VERSION SOURCETREE WORK" >&2; exit 2; }
 k=$1 kd=$2 m=$3 v=$4 src=$5 work=$6
@@ -45,6 +47,6 @@ else
 fi
 rm -rf "$work/ovl/work"
 mkdir -p "$work/ovl/work"
-env sign_file="$work/no-sign-file" PATH="$kd/bin:$PATH" KVER_K="$k" KVER_KD="$kd" \
+env sign_file="$work/no-sign-file" PATH="$kd/bin:$PATH" KVER_K="$k" KVER_KD="$kd" IGNORE_CC_MISMATCH=1 \
 	SYSSRC="$kd/src" SYSOUT="$kd/build" KERNELDIR="$kd/build" KERNEL_DIR="$kd/build" \
 	KDIR="$kd/build" KSRC="$kd/build" KERNEL_SRC="$kd/build" "$@"

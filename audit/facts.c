@@ -108,6 +108,7 @@ int package_read(const char *dir, struct package *p)
 
 	memset(p, 0, sizeof(*p));
 	p->lint_rc = -1;
+	p->lint_tests = -1;
 	v = strrchr(dir, '/');
 	copy(p->key, sizeof(p->key), v ? v + 1 : dir);
 	snprintf(path, sizeof(path), "%s/facts", dir);

@@ -70,6 +70,15 @@ int findings_read(const char *tsv, const char *prefix, struct package *p)
 		char *s = line, tmp[600], test[128], op[8], value[64], want[64];
 		struct finding *nf;
 
+		/* "# TREE: N comparisons with the version code judged, F findings" */
+		if (line[0] == '#') {
+			char *colon = strrchr(line, ':');
+			long n;
+
+			if (colon && sscanf(colon + 1, " %ld comparisons", &n) == 1)
+				p->lint_tests = n;
+			continue;
+		}
 		memset(&x, 0, sizeof(x));
 		field(&s, tmp, sizeof(tmp)); /* the tree: the package's own */
 		field(&s, tmp, sizeof(tmp));

@@ -94,6 +94,10 @@ static void package(struct json *j, const struct audit_run *r, const struct pack
 	json_object(j, "lint");
 	json_int(j, "exit", p->lint_rc);
 	json_int(j, "seconds", p->lint_seconds);
+	if (p->lint_tests >= 0)
+		json_int(j, "tests", p->lint_tests);
+	else
+		json_null(j, "tests");
 	json_string(j, "error", p->lint_error);
 	json_array(j, "findings");
 	for (size_t k = 0; k < p->nf; k++)

@@ -8,7 +8,9 @@
 #                        lab/fetch.sh) at its own SUBLEVEL, configured with
 #                        the .config of RELEASE's linux-headers-amd64 (fetched
 #                        with lab/apt.sh, never installed) and made ready for
-#                        modules with make modules_prepare. Kept in DIR and
+#                        modules with make modules_prepare; that package's
+#                        Module.symvers (the symbols Debian's build of the same
+#                        source and config exports) beside it. Kept in DIR and
 #                        made again only when the tree or the headers change.
 #   lab:TREE             the lab's own build folder of TREE as it is; the
 #                        caller holds the tree's lock while it builds there.
@@ -63,9 +65,10 @@ debian:*@*)
 	[ -n "$hdr" ] || die "$state: linux-headers-amd64 depends on no linux-headers-*-amd64"
 	deb=$(apt_download "$state" "$hdr" "$KVER_CACHE/audit/debs")
 	hdrver=$(dpkg-deb -f "$deb" Version)
-	about="Debian's linux-source-$tree $package, config of $hdr $hdrver, make modules_prepare"
-	stamp="$package $hdr $hdrver $(${CC:-gcc} -dumpfullversion)"
-	if [ "$(cat "$dir/stamp" 2>/dev/null)" != "$stamp" ] || [ ! -f "$dir/build/scripts/mod/modpost" ]; then
+	about="Debian's linux-source-$tree $package, config and Module.symvers of $hdr $hdrver, make modules_prepare"
+	stamp="$package $hdr $hdrver $(${CC:-gcc} -dumpfullversion) symvers"
+	if [ "$(cat "$dir/stamp" 2>/dev/null)" != "$stamp" ] || [ ! -f "$dir/build/scripts/mod/modpost" ] ||
+		[ ! -s "$dir/build/Module.symvers" ]; then
 		say "preparing $name for the audit's builds ($about)"
 		rm -rf "$dir/src" "$dir/build" "$dir/stamp"
 		# A hard-link copy: a later fetch of another version leaves it as it is.
@@ -77,6 +80,9 @@ debian:*@*)
 		{ nice -n 10 make -C "$dir/src" O="$dir/build" olddefconfig &&
 			nice -n 10 make -C "$dir/src" O="$dir/build" -j "${KVER_JOBS:-$(nproc)}" modules_prepare; } \
 			>"$log" 2>&1 || die "make modules_prepare of $name failed: $(grep -m1 -E 'error|Error' "$log") (log: $log)"
+		# No vmlinux is built: the symbols come from Debian's build.
+		dpkg-deb --fsys-tarfile "$deb" | tar -xO "./usr/src/$hdr/Module.symvers" >"$dir/build/Module.symvers" ||
+			die "$deb holds no usr/src/$hdr/Module.symvers"
 		echo "$stamp" >"$dir/stamp"
 	fi
 	printf '%s %s\n' "$name" "$about"

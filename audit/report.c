@@ -38,12 +38,15 @@ static const char *cell(const struct build *b)
 	return names[b->status];
 }
 
+/* "findings/tests judged": 0/37 is a clean result, with what it rests on. */
 static void lint_cell(const struct package *p, char *buf, size_t size)
 {
 	if (p->stage != STAGE_OK)
 		snprintf(buf, size, "-");
 	else if (p->lint_error[0])
 		snprintf(buf, size, "ERROR");
+	else if (p->lint_tests >= 0)
+		snprintf(buf, size, "%zu/%ld", p->nf, p->lint_tests);
 	else
 		snprintf(buf, size, "%zu", p->nf);
 }
@@ -105,10 +108,10 @@ static size_t with_findings(const struct audit_run *r)
 
 void report_summary(FILE *f, const struct audit_run *r)
 {
-	char rel[16], lint[16], t[32];
+	char rel[16], lint[48], t[32];
 	size_t read, tr, fl, missed, unread, nf = 0;
 
-	fprintf(f, "%-26s %-30s %-5s %-5s", "PACKAGE", "VERSION", "REL", "LINT");
+	fprintf(f, "%-26s %-30s %-5s %-7s", "PACKAGE", "VERSION", "REL", "LINT");
 	for (int k = 0; k < r->nkernels; k++)
 		fprintf(f, " %-15.15s", r->kernels[k]);
 	fprintf(f, " %7s\n", "TIME");
@@ -117,7 +120,7 @@ void report_summary(FILE *f, const struct audit_run *r)
 
 		lint_cell(p, lint, sizeof(lint));
 		duration(p->seconds, t, sizeof(t));
-		fprintf(f, "%-26.26s %-30.30s %-5s %-5s", p->name, p->version,
+		fprintf(f, "%-26.26s %-30.30s %-5s %-7s", p->name, p->version,
 			release_names(p->releases, rel, sizeof(rel)),
 			p->stage == STAGE_OK ? lint : "-");
 		for (int k = 0; k < r->nkernels; k++)
@@ -127,8 +130,8 @@ void report_summary(FILE *f, const struct audit_run *r)
 		nf += p->nf;
 	}
 	review_counts(r, &read, &tr, &fl, &missed, &unread);
-	fprintf(f, "\n%zu packages; kver-lint: %zu findings in %zu packages", r->n, nf,
-		with_findings(r));
+	fprintf(f, "\n%zu packages; kver-lint (LINT: findings/comparisons with the version code "
+		   "judged): %zu findings in %zu packages", r->n, nf, with_findings(r));
 	if (read)
 		fprintf(f, " (read by hand: %zu true, %zu false, %zu missed)", tr, fl, missed);
 	fputc('\n', f);
@@ -192,7 +195,7 @@ static void md_findings(FILE *f, const struct audit_run *r, const struct package
 void report_markdown(FILE *f, const struct audit_run *r)
 {
 	size_t read, tr, fl, missed, unread, nf = 0, bad = 0;
-	char a[32], b[32], c[32], rel[16], lint[16];
+	char a[32], b[32], c[32], rel[16], lint[48];
 
 	for (size_t i = 0; i < r->n; i++) {
 		nf += r->p[i].nf;
@@ -223,7 +226,9 @@ void report_markdown(FILE *f, const struct audit_run *r)
 			r->kernels[k], n[BUILD_BUILT], n[BUILD_FAILED], n[BUILD_EXCLUDED],
 			n[BUILD_TIMEOUT]);
 	}
-	fprintf(f, "\n## Packages\n\n| package | version | Debian | component | lint |");
+	fprintf(f, "\n## Packages\n\nlint: kver-lint's findings / the comparisons with the version "
+		   "code it judged (a clean package's tests were read, not skipped).\n\n"
+		   "| package | version | Debian | component | lint |");
 	for (int k = 0; k < r->nkernels; k++)
 		fprintf(f, " %s |", r->kernels[k]);
 	fprintf(f, " time |\n|---|---|---|---|---|");
@@ -296,7 +301,11 @@ void report_upstream(FILE *f, const struct audit_run *r)
 	fprintf(f, "# Findings to send upstream\n\n"
 		   "Each finding read by hand as true, with the fix from kver_compat.h "
 		   "(compat/kver_compat.h: ship it next to the module's sources, or "
-		   "`#include <kver/kver_compat.h>`).\n");
+		   "`#include <kver/kver_compat.h>`). Where <linux/version.h> has no "
+		   "LINUX_VERSION_SUBLEVEL (5.13 and older: Debian 11's 5.10), its macros "
+		   "answer from the code where it can tell, and at full precision on "
+		   "Debian's own headers with compat/kver-sublevel.mk included from the "
+		   "module's Kbuild file (docs/shipped.md).\n");
 	for (size_t i = 0; i < r->n; i++) {
 		const struct package *p = &r->p[i];
 		int head = 0;

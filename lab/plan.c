@@ -244,7 +244,9 @@ static int switch_ok(const struct plan_req *r, const struct plan_state *st,
 	return rc;
 }
 
-/* The steps of the folder's replay list. */
+/* The steps of the folder's replay list; none in a list an older kver-lab
+ * learned without REPLAY_KBUILD (it would run a command that names the
+ * version it was learned at). */
 static size_t count_steps(const char *build)
 {
 	char path[4096], *text, *line, *save = NULL;
@@ -253,7 +255,7 @@ static size_t count_steps(const char *build)
 	snprintf(path, sizeof(path), "%s/%s", build, PLAN_STEPS);
 	if (!(text = plan_slurp(path, NULL)))
 		return 0;
-	if ((line = strstr(text, "REPLAY_STEPS :=")) != NULL) {
+	if (strstr(text, "\nREPLAY_KBUILD :=") && (line = strstr(text, "REPLAY_STEPS :=")) != NULL) {
 		line[strcspn(line, "\n")] = '\0';
 		for (char *w = strtok_r(line + 15, " ", &save); w; w = strtok_r(NULL, " ", &save))
 			n++;

@@ -72,6 +72,7 @@ struct warning {
 struct warnings {
 	struct warning *v;
 	size_t n, cap;
+	size_t tests;     /* comparisons with the version code judged */
 };
 
 /* A macro one file defines (defs.c). */
@@ -154,6 +155,8 @@ int eval_source(const struct source *src, long long *val);
 enum format { FORMAT_GCC, FORMAT_SARIF, FORMAT_TSV };
 void report_begin(enum format f);
 void report_warning(const char *tree, const char *path, const struct warning *w);
+/* After a tree's files: how many comparisons with the code were judged, with how many findings. */
+void report_tree(const char *tree, size_t tests, size_t findings);
 void report_end(void);
 
 #endif

@@ -246,8 +246,9 @@ static int load(struct file *f, struct source *src)
 	return r;
 }
 
-/* Judges file i of a tree with the macros of its scope. */
-static void lint_file(struct file *f, struct scopes *scopes, size_t i, const char *tree)
+/* Judges file i of a tree with the macros of its scope; counts its tests and findings. */
+static void lint_file(struct file *f, struct scopes *scopes, size_t i, const char *tree,
+		      size_t *tests, size_t *findings)
 {
 	struct source src, exp;
 	struct scope scope;
@@ -271,6 +272,8 @@ static void lint_file(struct file *f, struct scopes *scopes, size_t i, const cha
 			report_warning(tree, f->path, &w.v[k]);
 		if (w.n)
 			found = 1;
+		*tests += w.tests;
+		*findings += w.n;
 	}
 	if (r > 0)
 		free_source(&exp);
@@ -293,6 +296,7 @@ static void lint_tree(const char *root, size_t first, size_t end)
 	struct graph g = { 0 };
 	struct scopes scopes = { 0 };
 	struct stat st;
+	size_t tests = 0, findings = 0;
 	int oom = !defs || !paths;
 
 	for (size_t i = 0; !oom && i < n; i++) {
@@ -315,7 +319,9 @@ static void lint_tree(const char *root, size_t first, size_t end)
 		failed = 1;
 	}
 	for (size_t i = 0; !oom && i < n; i++)
-		lint_file(&files[first + i], &scopes, i, root);
+		lint_file(&files[first + i], &scopes, i, root, &tests, &findings);
+	if (!oom)
+		report_tree(root, tests, findings);
 	free_scopes(&scopes);
 	free_graph(&g);
 	free_incdirs(&dirs);

@@ -133,6 +133,15 @@ void report_warning(const char *tree, const char *path, const struct warning *w)
 	fputs(" }\n        }", stdout);
 }
 
+void report_tree(const char *tree, size_t tests, size_t findings)
+{
+	if (format != FORMAT_TSV)
+		return;
+	fputs("# ", stdout);
+	field(tree, ':');
+	printf(" %zu comparisons with the version code judged, %zu findings\n", tests, findings);
+}
+
 void report_end(void)
 {
 	if (format == FORMAT_SARIF)

@@ -95,6 +95,7 @@ int check_source(const struct source *src, const struct scope *scope, struct war
 	for (size_t i = 0; i < c.n; i++) {
 		if (!is_ident(&c, i, "LINUX_VERSION_CODE") || !find_comparison(&c, i, &k))
 			continue;
+		out->tests += !own;
 		for (r = lint_rules; r->id; r++)
 			if (r->compare && !(own && r->clamped)) {
 				c.rule = r->id;

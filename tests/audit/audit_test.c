@@ -200,6 +200,7 @@ static void test_review(void)
 
 	CHECK(review_read("review.txt", &r, &n) == 0 && n == 3, "%zu lines", n);
 	CHECK(package_read("pkgs/v4l2loopback-dkms_0.12.5-1", &p) == 0, "%s", p.error);
+	CHECK(p.lint_tests == 23, "the tree's summary line: %ld tests", p.lint_tests);
 	review_apply(r, n, &p);
 	CHECK(p.nf == 2, "%zu findings", p.nf);
 	if (p.nf == 2) {

@@ -249,7 +249,8 @@ static void test_switch_of_the_makefile_alone_replays(void)
 	plan_set(&st.env_key, old);
 	strv_add(&st.env, "KBUILD_CFLAGS=-O2");
 	plan_set(&st.steps, old);
-	fx_write(fx_path(root, "6.1", "build/" PLAN_STEPS), "REPLAY_STEPS := init/version.o vmlinux\n");
+	fx_write(fx_path(root, "6.1", "build/" PLAN_STEPS), "REPLAY_STEPS := init/version.o vmlinux\n"
+		 "REPLAY_KBUILD :=\n");
 	fx_write_bytes(fx_path(root, "6.1", "now.env"), dump, sizeof(dump) - 1);
 	q.r.env_now = fx_path(root, "6.1", "now.env");
 	CHECK(!strcmp(fx_decide(&q, &st, &p), "replayed") && p.carry && p.steps == 2, "%s", p.why);

@@ -209,7 +209,7 @@ static void test_whole_make_when_nothing_is_trusted(void)
 }
 
 /* rule: the steps learned at the key are replayed, unless KVER_REPLAY=0, the
- * list was learned at another key, or it is gone */
+ * list was learned at another key or by an older kver-lab, or it is gone */
 static void test_replay_of_the_steps_learned(void)
 {
 	const char *root;
@@ -220,7 +220,8 @@ static void test_replay_of_the_steps_learned(void)
 
 	root = fx_point("6.1", "s-now", &q, &st);
 	list = fx_path(root, "6.1", "build/" PLAN_STEPS);
-	fx_write(list, "REPLAY_STEPS := init/version.o kernel/sys.o vmlinux\nREPLAY_LEAN := 1\n");
+	fx_write(list, "REPLAY_STEPS := init/version.o kernel/sys.o vmlinux\nREPLAY_KBUILD :=\n"
+		       "REPLAY_LEAN := 1\n");
 	plan_set(&st.steps, st.key);
 	CHECK(!strcmp(fx_decide(&q, &st, &p), "replayed") && p.steps == 3, "%s %zu", p.why, p.steps);
 	plan_free(&p);
@@ -234,6 +235,11 @@ static void test_replay_of_the_steps_learned(void)
 	CHECK(!strcmp(fx_decide(&q, &st, &p), "version-only"), "steps of another key: %s", p.why);
 	plan_free(&p);
 	plan_set(&st.steps, st.key);
+	/* An older kver-lab's list: a step that names the version would run as learned. */
+	fx_write(list, "REPLAY_STEPS := init/version.o kernel/sys.o vmlinux\nREPLAY_LEAN := 1\n");
+	CHECK(!strcmp(fx_decide(&q, &st, &p), "version-only"), "a list without REPLAY_KBUILD: %s",
+	      p.why);
+	plan_free(&p);
 	remove(list);
 	CHECK(!strcmp(fx_decide(&q, &st, &p), "version-only"), "no list: %s", p.why);
 	plan_free(&p);
@@ -303,7 +309,7 @@ static void test_knobs_on_when_unset_empty_or_one(void)
 	struct plan p;
 
 	root = fx_point("6.12", "s-now", &q, &st);
-	fx_write(fx_path(root, "6.12", "build/" PLAN_STEPS), "REPLAY_STEPS := init/version.o\n");
+	fx_write(fx_path(root, "6.12", "build/" PLAN_STEPS), "REPLAY_STEPS := init/version.o\nREPLAY_KBUILD :=\n");
 	plan_set(&st.steps, st.key);
 	for (size_t i = 0; i < 4; i++) {
 		q.env[0] = (char *)on[i];

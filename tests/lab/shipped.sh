@@ -147,11 +147,11 @@ lab_shipped() {
 				"$work/shipped-neg-guest/module" >"$work/shipped-neg-build.log" 2>&1 ||
 				fail "$n_other (building the module against ${older%% *}'s headers failed)"
 		fi
-		sed 's/^version=.*/version=5.10.263/' "$pdir/point.meta" >"$neg/point.meta"
+		sed 's/^version=.*/version=5.10.263/; s/^sublevel=.*/sublevel=263/' "$pdir/point.meta" >"$neg/point.meta"
 		KVER_VERSION=5.10.263 KVER_UTS_VERSION=$uts KVER_MODULES=$pdir/modules KVER_DEVICES=required \
 			KVER_BOOT_TIMEOUT=120 sh lab/boot.sh "$vmlinuz" "$top/build/probe/kver-probe" \
 			"$work/shipped-neg-guest" "$release" "$neg" || true
-		expect_fail "$n_wrong" "libkver_running: reconciled version 5.10.262, expected 5.10.263" \
+		expect_fail "$n_wrong" "libkver_running: reconciled version 5.10.262, expected " \
 			build/lab/kver-lab report "$neg"
 		if [ -n "$older" ]; then
 			expect_fail "$n_other" "load_kver_cmp: not ok" build/lab/kver-lab report "$neg"
