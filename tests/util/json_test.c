@@ -51,31 +51,32 @@ static void document(struct json *j)
 	json_end(j);
 }
 
-static void test_line(void)
+/* fn's document in layout is want, and whole. */
+static void check_written(writer *fn, enum json_layout layout, const char *want)
 {
 	char buf[1024];
 	int rc = 1;
 
-	CHECK(!strcmp(written(document, JSON_LINE, buf, sizeof(buf), &rc),
+	CHECK(!strcmp(written(fn, layout, buf, sizeof(buf), &rc), want), "%s", buf);
+	CHECK(rc == 0, "json_finish %d", rc);
+}
+
+static void test_line(void)
+{
+	check_written(document, JSON_LINE,
 		      "{\"release\": \"6.1.0-75-amd64\", \"code\": 393727, \"cmp\": -1, "
 		      "\"clamped\": true, \"exact\": false, \"rc\": null, \"none\": null, "
 		      "\"extra\": [], \"flags\": [\"clamped\", \"quote\\\"d\"], "
-		      "\"from\": {\"sublevel\": \"proc_version\"}, \"empty\": {}}\n"), "%s", buf);
-	CHECK(rc == 0, "json_finish %d", rc);
+		      "\"from\": {\"sublevel\": \"proc_version\"}, \"empty\": {}}\n");
 }
 
 static void test_indent(void)
 {
-	char buf[1024];
-	int rc = 1;
-
-	CHECK(!strcmp(written(document, JSON_INDENT, buf, sizeof(buf), &rc),
+	check_written(document, JSON_INDENT,
 		      "{\n  \"release\": \"6.1.0-75-amd64\",\n  \"code\": 393727,\n  \"cmp\": -1,\n"
 		      "  \"clamped\": true,\n  \"exact\": false,\n  \"rc\": null,\n  \"none\": null,\n"
 		      "  \"extra\": [],\n  \"flags\": [\n    \"clamped\",\n    \"quote\\\"d\"\n  ],\n"
-		      "  \"from\": {\n    \"sublevel\": \"proc_version\"\n  },\n  \"empty\": {}\n}\n"),
-	      "%s", buf);
-	CHECK(rc == 0, "json_finish %d", rc);
+		      "  \"from\": {\n    \"sublevel\": \"proc_version\"\n  },\n  \"empty\": {}\n}\n");
 }
 
 /*
@@ -119,10 +120,7 @@ static void mixed(struct json *j)
 
 static void test_mixed(void)
 {
-	char buf[1024];
-	int rc = 1;
-
-	CHECK(!strcmp(written(mixed, JSON_INDENT, buf, sizeof(buf), &rc),
+	check_written(mixed, JSON_INDENT,
 		      "{\n  \"rules\": [\n"
 		      "    { \"id\": \"kver-boundary-255\", \"short\": { \"text\": \"a \\\"b\\\"\" } }\n"
 		      "  ],\n"
@@ -130,9 +128,7 @@ static void test_mixed(void)
 		      "    \"region\": { \"line\": 4, \"column\": 5 },\n"
 		      "    \"line\": [1, 2]\n"
 		      "  } } ],\n"
-		      "  \"none\": [],\n  \"indented\": {},\n  \"k\\\"ey\": \"v\"\n}\n"),
-	      "%s", buf);
-	CHECK(rc == 0, "json_finish %d", rc);
+		      "  \"none\": [],\n  \"indented\": {},\n  \"k\\\"ey\": \"v\"\n}\n");
 }
 
 static void key_in_array(struct json *j)
