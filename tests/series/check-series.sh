@@ -115,12 +115,8 @@ for tool in git patch perl make; do
 	command -v "$tool" >/dev/null 2>&1 || die "$tool is needed"
 done
 
-# shellcheck disable=SC2013 # patch names have no blanks
-patches=$(sed -e 's/#.*//' "$sdir/series")
+patches=$(series_patches "$sdir") || exit 1
 [ -n "$patches" ] || die "$sdir/series lists no patch"
-for p in $patches; do
-	[ -f "$sdir/$p" ] || die "$sdir/series names $p, which does not exist"
-done
 # The postings made on this tree.
 postings=
 for d in "$top"/patches/v3/*/; do

@@ -46,8 +46,8 @@ elif [ "$kunit" = 1 ]; then
 	done
 	# The same with the clamp removed: the suite must fail, each case.
 	unfixed=$top/patches/variants/unfixed/$tree
-	# shellcheck disable=SC2013 # patch names have no blanks
-	for p in $(sed -e 's/#.*//' "$unfixed/series"); do
+	list=$(series_patches "$unfixed") || exit 1
+	for p in $list; do
 		patch -p1 --batch --forward --quiet -d "$src" <"$unfixed/$p" >/dev/null ||
 			die "patches/variants/unfixed/$tree/$p does not apply on top of the series"
 	done
