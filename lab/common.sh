@@ -114,6 +114,17 @@ protocol() {
 	protocol_vars "$1" | sed "s/^[^=]*=//; s/^'\(.*\)'\$/\1/"
 }
 
+# series_patches DIR: the patches DIR/series names, in order, one a line.
+# Blank lines and '#' comments are allowed, as quilt allows them; a name
+# whose file DIR lacks stops the run.
+series_patches() {
+	[ -f "$1/series" ] || die "$1 has no series file"
+	sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e '/^$/d' "$1/series" | while read -r p; do
+		[ -f "$1/$p" ] || die "series $1/series names $p, which does not exist"
+		printf '%s\n' "$p"
+	done
+}
+
 # Directory layout of one tree in the cache.
 tree_dir() { printf '%s/%s\n' "$KVER_CACHE" "$1"; }
 pristine_dir() { printf '%s/%s/pristine\n' "$KVER_CACHE" "$1"; }

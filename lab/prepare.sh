@@ -34,10 +34,8 @@ treever=$(sed -n 's/^package=//p' "$pristine/.kver-tree")
 # empty series.
 patches=
 if [ -f "$sdir/series" ]; then
-	# Blank lines and '#' comments are allowed, as quilt allows them.
-	# shellcheck disable=SC2013 # patch names have no blanks
-	for p in $(sed -e 's/#.*//' "$sdir/series"); do
-		[ -f "$sdir/$p" ] || die "series $sdir/series names $p, which does not exist"
+	list=$(series_patches "$sdir") || exit 1
+	for p in $list; do
 		patches="$patches $p"
 	done
 elif [ ! -d "$sdir" ]; then

@@ -157,6 +157,7 @@ void report_begin(enum format f);
 void report_warning(const char *tree, const char *path, const struct warning *w);
 /* After a tree's files: how many comparisons with the code were judged, with how many findings. */
 void report_tree(const char *tree, size_t tests, size_t findings);
-void report_end(void);
+/* The end of the output: 0, or -1 with errno set when the SARIF log could not be written whole. */
+int report_end(void);
 
 #endif

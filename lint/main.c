@@ -333,7 +333,7 @@ static void lint_tree(const char *root, size_t first, size_t end)
 
 int main(int argc, char **argv)
 {
-	int i = 1, first;
+	int i = 1, first, rc;
 	enum format format = FORMAT_GCC;
 	size_t *starts;
 
@@ -390,12 +390,12 @@ int main(int argc, char **argv)
 	report_begin(format);
 	for (i = first; i < argc; i++)
 		lint_tree(argv[i], starts[i - first], starts[i - first + 1]);
-	report_end();
+	rc = report_end();
 	free(starts);
 	for (size_t k = 0; k < nfiles; k++)
 		free(files[k].path);
 	free(files);
-	if (fflush(stdout) != 0) {
+	if (rc != 0 || fflush(stdout) != 0) {
 		fprintf(stderr, "kver-lint: error: writing the report: %s\n", strerror(errno));
 		return 2;
 	}

@@ -16,59 +16,80 @@
  *           fix, the message. A tab, newline or backslash in a field is
  *           written \t, \n, \\.
  */
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-#include "jsonstr.h"
+#include "json.h"
 #include "rules.h"
 
 static enum format format;
-static int results;
+/* The SARIF log, written through util/json.c from report_begin to report_end. */
+static struct json sarif;
+static int sarif_oom;	/* a location's URI could not be made */
 
-/* A path as a URI reference: unreserved bytes and '/' as they are. */
-static void uri(const char *path)
+/*
+ * A path as a URI reference: unreserved bytes and '/' as they are, every
+ * other byte %XX, "file://" before an absolute path. NULL when out of memory.
+ */
+static char *uri(const char *path)
 {
+	char *u = malloc(strlen("file://") + 3 * strlen(path) + 1), *o = u;
+
+	if (!u)
+		return NULL;
 	if (path[0] == '/')
-		fputs("file://", stdout);
+		o += sprintf(o, "file://");
 	for (const char *p = path; *p; p++) {
 		unsigned char c = (unsigned char)*p;
 
 		if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
 		    strchr("-._~/", c))
-			putchar(c);
+			*o++ = (char)c;
 		else
-			printf("%%%02X", c);
+			o += sprintf(o, "%%%02X", c);
 	}
+	*o = '\0';
+	return u;
 }
 
+/*
+ * The log's layout: indented, but each rule, message, location part and
+ * the properties on one line ({ "text": ... }), and the physical location
+ * inside its one-line locations array indented again.
+ */
 void report_begin(enum format f)
 {
 	format = f;
-	results = 0;
 	if (format != FORMAT_SARIF)
 		return;
-	fputs("{\n"
-	      "  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n"
-	      "  \"version\": \"2.1.0\",\n"
-	      "  \"runs\": [\n"
-	      "    {\n"
-	      "      \"tool\": {\n"
-	      "        \"driver\": {\n"
-	      "          \"name\": \"kver-lint\",\n"
-	      "          \"rules\": [",
-	      stdout);
+	sarif_oom = 0;
+	json_start(&sarif, stdout, JSON_INDENT);
+	json_object(&sarif, NULL);
+	json_string(&sarif, "$schema", "https://json.schemastore.org/sarif-2.1.0.json");
+	json_string(&sarif, "version", "2.1.0");
+	json_array(&sarif, "runs");
+	json_object(&sarif, NULL);
+	json_object(&sarif, "tool");
+	json_object(&sarif, "driver");
+	json_string(&sarif, "name", "kver-lint");
+	json_array(&sarif, "rules");
 	for (size_t i = 0; lint_rules[i].id; i++) {
-		printf("%s\n            { \"id\": ", i ? "," : "");
-		json_str(stdout, lint_rules[i].id);
-		fputs(", \"shortDescription\": { \"text\": ", stdout);
-		json_str(stdout, lint_rules[i].what);
-		fputs(" }, \"defaultConfiguration\": { \"level\": \"warning\" } }", stdout);
+		json_object_as(&sarif, NULL, JSON_SPACED);
+		json_string(&sarif, "id", lint_rules[i].id);
+		json_object(&sarif, "shortDescription");
+		json_string(&sarif, "text", lint_rules[i].what);
+		json_end(&sarif);
+		json_object(&sarif, "defaultConfiguration");
+		json_string(&sarif, "level", "warning");
+		json_end(&sarif);
+		json_end(&sarif);
 	}
-	fputs("\n          ]\n"
-	      "        }\n"
-	      "      },\n"
-	      "      \"results\": [",
-	      stdout);
+	json_end(&sarif);	/* rules */
+	json_end(&sarif);	/* driver */
+	json_end(&sarif);	/* tool */
+	json_array(&sarif, "results");
 }
 
 /* A tsv field: tab, newline and backslash escaped, then end (a tab or the newline). */
@@ -107,6 +128,38 @@ static void tsv(const char *tree, const char *path, const struct warning *w)
 	field(w->msg, '\n');
 }
 
+/* One result: the rule, the message, where, and the tree in its properties. */
+static void sarif_result(const char *tree, const char *path, const struct warning *w)
+{
+	char *u = uri(path);
+
+	sarif_oom |= !u;
+	json_object(&sarif, NULL);
+	json_string(&sarif, "ruleId", w->rule);
+	json_string(&sarif, "level", "warning");
+	json_object_as(&sarif, "message", JSON_SPACED);
+	json_string(&sarif, "text", w->msg);
+	json_end(&sarif);
+	json_array_as(&sarif, "locations", JSON_SPACED);
+	json_object(&sarif, NULL);
+	json_object_as(&sarif, "physicalLocation", JSON_INDENT);
+	json_object_as(&sarif, "artifactLocation", JSON_SPACED);
+	json_string(&sarif, "uri", u);
+	json_end(&sarif);
+	json_object_as(&sarif, "region", JSON_SPACED);
+	json_int(&sarif, "startLine", w->line);
+	json_int(&sarif, "startColumn", w->col);
+	json_end(&sarif);
+	json_end(&sarif);	/* physicalLocation */
+	json_end(&sarif);
+	json_end(&sarif);	/* locations */
+	json_object_as(&sarif, "properties", JSON_SPACED);
+	json_string(&sarif, "tree", tree);
+	json_end(&sarif);
+	json_end(&sarif);
+	free(u);
+}
+
 void report_warning(const char *tree, const char *path, const struct warning *w)
 {
 	if (format == FORMAT_TSV) {
@@ -117,20 +170,7 @@ void report_warning(const char *tree, const char *path, const struct warning *w)
 		printf("%s:%d:%d: warning: %s [%s]\n", path, w->line, w->col, w->msg, w->rule);
 		return;
 	}
-	printf("%s\n        {\n          \"ruleId\": ", results++ ? "," : "");
-	json_str(stdout, w->rule);
-	fputs(",\n          \"level\": \"warning\",\n          \"message\": { \"text\": ",
-	      stdout);
-	json_str(stdout, w->msg);
-	fputs(" },\n          \"locations\": [ { \"physicalLocation\": {\n"
-	      "            \"artifactLocation\": { \"uri\": \"",
-	      stdout);
-	uri(path);
-	printf("\" },\n            \"region\": { \"startLine\": %d, \"startColumn\": %d }\n"
-	       "          } } ],\n          \"properties\": { \"tree\": ",
-	       w->line, w->col);
-	json_str(stdout, tree);
-	fputs(" }\n        }", stdout);
+	sarif_result(tree, path, w);
 }
 
 void report_tree(const char *tree, size_t tests, size_t findings)
@@ -142,8 +182,16 @@ void report_tree(const char *tree, size_t tests, size_t findings)
 	printf(" %zu comparisons with the version code judged, %zu findings\n", tests, findings);
 }
 
-void report_end(void)
+int report_end(void)
 {
-	if (format == FORMAT_SARIF)
-		fputs(results ? "\n      ]\n    }\n  ]\n}\n" : "]\n    }\n  ]\n}\n", stdout);
+	if (format != FORMAT_SARIF)
+		return 0;
+	json_end(&sarif);	/* results */
+	json_end(&sarif);	/* the run */
+	json_end(&sarif);	/* runs */
+	json_end(&sarif);
+	if (json_finish(&sarif) == 0 && !sarif_oom)
+		return 0;
+	errno = sarif_oom ? ENOMEM : EIO;
+	return -1;
 }

@@ -130,6 +130,21 @@ host_tests() {
 		expect_fail "lab/run.sh $opt '$val' is rejected before building" "$pattern" \
 			sh lab/run.sh --trees 6.1 --out "$work/bad" "$opt" "$val" 300
 	done
+	# One reader of a series file (lab/common.sh series_patches): quilt's
+	# comments and blank lines, a name without its patch refused.
+	mkdir -p "$work/series"
+	printf '# head\n0001-a.patch # why\n\n  \n0002-b.patch\n' >"$work/series/series"
+	: >"$work/series/0001-a.patch"
+	: >"$work/series/0002-b.patch"
+	# shellcheck disable=SC2016 # expanded by the inner shell
+	check "a series file's patches, comments and blank lines left out" \
+		sh -c '. lab/common.sh && [ "$(series_patches "$1" | tr "\n" " ")" = "0001-a.patch 0002-b.patch " ]' \
+		sh "$work/series"
+	rm "$work/series/0002-b.patch"
+	# shellcheck disable=SC2016 # expanded by the inner shell
+	expect_fail "a series file that names a missing patch is refused" \
+		"series .*/series names 0002-b.patch, which does not exist" \
+		sh -c '. lab/common.sh && list=$(series_patches "$1") || exit 1; echo "$list"' sh "$work/series"
 	tap_sub "verdicts of recorded boots" sh tests/lab/verdicts.sh
 	# The build planner's glue (lab/build.sh, lab/prepare.sh) on a stand-in
 	# kernel tree, in a cache of its own: every path, switch and fallback.

@@ -200,9 +200,8 @@ lab_switch() {
 	rm -rf "$work/mask"
 	mkdir -p "$work/mask"
 	cp "$top/patches/variants/mask/$tree/series" "$work/mask/"
-	sed 's/#.*//' "$work/mask/series" | while read -r p; do
-		[ -z "$p" ] ||
-			{ echo "kver test copy $(date +%s%N)"; cat "$top/patches/variants/mask/$tree/$p"; } >"$work/mask/$p"
+	series_patches "$top/patches/variants/mask/$tree" | while read -r p; do
+		{ echo "kver test copy $(date +%s%N)"; cat "$top/patches/variants/mask/$tree/$p"; } >"$work/mask/$p"
 	done
 	# recorded: whether mainline's folder records its steps and what its
 	# top Makefile exports, for its last key.

@@ -72,14 +72,14 @@ out=$(CDPATH='' cd -- "$out" && pwd)
 bdir=$out/series-$variant
 rm -rf "$bdir"
 mkdir -p "$bdir"
-# shellcheck disable=SC2013 # patch names have no blanks
-for p in $(sed -e 's/#.*//' "$vdir/series"); do
+list=$(series_patches "$vdir") || exit 1
+for p in $list; do
 	cp "$vdir/$p" "$bdir/"
 	echo "$p" >>"$bdir/series"
 done
 n=0
-# shellcheck disable=SC2013 # patch names have no blanks
-for p in $(sed -e 's/#.*//' "$sdir/series"); do
+list=$(series_patches "$sdir") || exit 1
+for p in $list; do
 	if grep -q '^+++ b/\(init/tests/\|tools/testing/selftests/\)' "$sdir/$p"; then
 		n=$((n + 1))
 		cp "$sdir/$p" "$bdir/test-$n.patch"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Host tests of the one JSON writer (util/json.c): both layouts, every kind of value, misuse. */
+/* Host tests of the one JSON writer (util/json.c): every layout, every kind of value, misuse. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,31 +51,84 @@ static void document(struct json *j)
 	json_end(j);
 }
 
-static void test_line(void)
+/* fn's document in layout is want, and whole. */
+static void check_written(writer *fn, enum json_layout layout, const char *want)
 {
 	char buf[1024];
 	int rc = 1;
 
-	CHECK(!strcmp(written(document, JSON_LINE, buf, sizeof(buf), &rc),
+	CHECK(!strcmp(written(fn, layout, buf, sizeof(buf), &rc), want), "%s", buf);
+	CHECK(rc == 0, "json_finish %d", rc);
+}
+
+static void test_line(void)
+{
+	check_written(document, JSON_LINE,
 		      "{\"release\": \"6.1.0-75-amd64\", \"code\": 393727, \"cmp\": -1, "
 		      "\"clamped\": true, \"exact\": false, \"rc\": null, \"none\": null, "
 		      "\"extra\": [], \"flags\": [\"clamped\", \"quote\\\"d\"], "
-		      "\"from\": {\"sublevel\": \"proc_version\"}, \"empty\": {}}\n"), "%s", buf);
-	CHECK(rc == 0, "json_finish %d", rc);
+		      "\"from\": {\"sublevel\": \"proc_version\"}, \"empty\": {}}\n");
 }
 
 static void test_indent(void)
 {
-	char buf[1024];
-	int rc = 1;
-
-	CHECK(!strcmp(written(document, JSON_INDENT, buf, sizeof(buf), &rc),
+	check_written(document, JSON_INDENT,
 		      "{\n  \"release\": \"6.1.0-75-amd64\",\n  \"code\": 393727,\n  \"cmp\": -1,\n"
 		      "  \"clamped\": true,\n  \"exact\": false,\n  \"rc\": null,\n  \"none\": null,\n"
 		      "  \"extra\": [],\n  \"flags\": [\n    \"clamped\",\n    \"quote\\\"d\"\n  ],\n"
-		      "  \"from\": {\n    \"sublevel\": \"proc_version\"\n  },\n  \"empty\": {}\n}\n"),
-	      "%s", buf);
-	CHECK(rc == 0, "json_finish %d", rc);
+		      "  \"from\": {\n    \"sublevel\": \"proc_version\"\n  },\n  \"empty\": {}\n}\n");
+}
+
+/*
+ * The layouts mixed, as a SARIF log of kver-lint's nests them: spaced
+ * containers in an indented one (and what they hold spaced as well), an
+ * indented one in a spaced one (indented one level deeper than the
+ * indented container around both), an empty one of each, a key escaped.
+ */
+static void mixed(struct json *j)
+{
+	json_object(j, NULL);
+	json_array(j, "rules");
+	json_object_as(j, NULL, JSON_SPACED);
+	json_string(j, "id", "kver-boundary-255");
+	json_object(j, "short");
+	json_string(j, "text", "a \"b\"");
+	json_end(j);
+	json_end(j);
+	json_end(j);
+	json_array_as(j, "locations", JSON_SPACED);
+	json_object(j, NULL);
+	json_object_as(j, "physical", JSON_INDENT);
+	json_object_as(j, "region", JSON_SPACED);
+	json_int(j, "line", 4);
+	json_int(j, "column", 5);
+	json_end(j);
+	json_array_as(j, "line", JSON_LINE);
+	json_int(j, NULL, 1);
+	json_int(j, NULL, 2);
+	json_end(j);
+	json_end(j);
+	json_end(j);
+	json_end(j);
+	json_array_as(j, "none", JSON_SPACED);
+	json_end(j);
+	json_object_as(j, "indented", JSON_INDENT);
+	json_end(j);
+	json_string(j, "k\"ey", "v");
+	json_end(j);
+}
+
+static void test_mixed(void)
+{
+	check_written(mixed, JSON_INDENT,
+		      "{\n  \"rules\": [\n"
+		      "    { \"id\": \"kver-boundary-255\", \"short\": { \"text\": \"a \\\"b\\\"\" } }\n"
+		      "  ],\n"
+		      "  \"locations\": [ { \"physical\": {\n"
+		      "    \"region\": { \"line\": 4, \"column\": 5 },\n"
+		      "    \"line\": [1, 2]\n"
+		      "  } } ],\n"
+		      "  \"none\": [],\n  \"indented\": {},\n  \"k\\\"ey\": \"v\"\n}\n");
 }
 
 static void key_in_array(struct json *j)
@@ -155,6 +208,7 @@ int main(void)
 {
 	KT_RUN(test_line());
 	KT_RUN(test_indent());
+	KT_RUN(test_mixed());
 	KT_RUN(test_misuse());
 	return kt_done();
 }

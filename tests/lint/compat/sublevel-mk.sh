@@ -1,5 +1,6 @@
-# shellcheck shell=sh disable=SC2154 # top, work, compilers, compat_flags are run.sh's
-# Sourced by run.sh (its work folder, compilers and KTAP helpers): tests of
+# shellcheck shell=sh disable=SC2154 # top, work: run.sh's; compilers, compat_flags: header.sh's
+# Sourced by run.sh after header.sh (the work folder, the compilers and
+# the KTAP helpers): tests of
 # compat/kver-sublevel.mk, the Kbuild fragment that hands kver_compat.h
 # the version Debian's headers carry as a string, and of what the header
 # does with it.

@@ -1,22 +1,30 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Host tests of the one JSON string escaper (util/jsonstr.c). */
+/* Host tests of the JSON writer's strings (util/json.c): escapes and UTF-8. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define KVER_TEST_MAIN
-#include "jsonstr.h"
+#include "json.h"
 #include "kver_test.h"
 
-/* json_str(s) as a string, in buf. */
+/* s written as a document of its own, in buf, without the document's newline. */
 static const char *quoted(const char *s, char *buf, size_t size)
 {
 	FILE *f = fmemopen(buf, size, "w");
+	struct json j;
+	size_t n;
 
 	if (!f)
 		return "(fmemopen failed)";
-	json_str(f, s);
+	json_start(&j, f, JSON_LINE);
+	json_string(&j, NULL, s);
+	if (json_finish(&j))
+		snprintf(buf, size, "(json_finish failed)");
 	fclose(f);
+	n = strlen(buf);
+	if (n && buf[n - 1] == '\n')
+		buf[n - 1] = '\0';
 	return buf;
 }
 
@@ -46,7 +54,7 @@ static void test_escapes(void)
 	char buf[256];
 
 	check_cases(cases, sizeof(cases) / sizeof(cases[0]));
-	CHECK(!strcmp(quoted(NULL, buf, sizeof(buf)), "\"\""), "NULL: %s", buf);
+	CHECK(!strcmp(quoted(NULL, buf, sizeof(buf)), "null"), "NULL: %s", buf);
 }
 
 /* Well-formed UTF-8 is kept; any other byte above 0x7f is U+FFFD. */
