@@ -24,6 +24,9 @@ gm() {
 	(cd "$src" && scripts/get_maintainer.pl --no-git --no-git-fallback --no-rolestats "$@" 2>/dev/null)
 }
 for d in "$@"; do
+	# get_maintainer.pl runs in SRC: the posting's path made absolute.
+	[ -d "$d" ] || die "$d: no such posting folder"
+	d=$(CDPATH='' cd -- "$d" && pwd)
 	cover=$d/0000-cover-letter.patch
 	[ -f "$cover" ] || die "${d##*/}: no 0000-cover-letter.patch"
 	for p in "$d"/0*.patch; do
