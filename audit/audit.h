@@ -6,6 +6,7 @@
  *
  *   apt.c       which packages, from apt-cache madison's lines
  *   dkmsconf.c  a package's source folder and its dkms.conf, read plainly
+ *   depends.c   which of its Depends its build needs fetched from apt
  *   facts.c     what the shell recorded of one package (its facts file)
  *   classify.c  what a download, an unpack or a dkms build came to
  *   findings.c  kver-lint's findings (tsv), what their tests answer on the
@@ -60,6 +61,17 @@ int dkms_source(const char *root, char *out, size_t size);
 /* Reads dir/dkms.conf; -1 when it cannot be read. Name and version fall back to dir's name. */
 int dkms_conf_read(const char *dir, struct dkms_conf *c);
 
+/* ---- depends.c ------------------------------------------------------------ */
+
+/*
+ * The packages of a Depends field ("a (>= 1), b | c:any") to fetch: one per
+ * group none of whose packages is in installed (blank-separated names), the
+ * group's first one that no glob of skip names; blank-separated into out.
+ * Their number, or -1 when out is too small.
+ */
+int depends_to_fetch(const char *depends, const char *installed, const char *skip, char *out,
+		     size_t size);
+
 /* ---- facts.c, classify.c -------------------------------------------------- */
 
 enum build_status { BUILD_NOT_RUN, BUILD_BUILT, BUILD_FAILED, BUILD_EXCLUDED, BUILD_TIMEOUT };
@@ -96,6 +108,7 @@ struct package {
 	char wanted_why[256];
 	char source[256];   /* NAME-VERSION below usr/src */
 	char exclusive[512];
+	char depends[512];  /* its Depends unpacked over /usr for its builds (.deb names) */
 	enum stage stage;
 	char error[512];
 	int lint_rc;        /* kver-lint's exit status; 124: timed out; -1 not run */

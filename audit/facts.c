@@ -8,7 +8,8 @@
  *                 version when it could not be downloaded), root (where the
  *                 .deb was unpacked), source (NAME-VERSION below usr/src),
  *                 download_rc, deb_version (the fetched .deb's own), unpack_rc,
- *                 lint_rc, lint_s, kernels, and per
+ *                 depends (the .debs of its Depends unpacked for its
+ *                 builds), lint_rc, lint_s, kernels, and per
  *                 kernel K build.K.rc and build.K.s, seconds
  *   download.log, wanted.log, unpack.log, lint.tsv, lint.err,
  *   dkms-K.log (dkms's output), make-K.log (its make.log),
@@ -121,6 +122,7 @@ int package_read(const char *dir, struct package *p)
 	copy(p->component, sizeof(p->component), get(&fs, "component"));
 	copy(p->releases, sizeof(p->releases), get(&fs, "releases"));
 	copy(p->source, sizeof(p->source), get(&fs, "source"));
+	copy(p->depends, sizeof(p->depends), get(&fs, "depends"));
 	p->seconds = num(&fs, "seconds", 0);
 	v = get(&fs, "wanted");
 	if (v && *v && strcmp(v, p->version)) {

@@ -10,6 +10,9 @@
  *                                      ROOT/usr/src (dkmsconf.c)
  *   kver-audit dkms-conf DIR           its dkms.conf's name, version,
  *                                      modules, BUILD_EXCLUSIVE_* lines
+ *   kver-audit depends INSTALLED SKIP DEPENDS
+ *                                      the packages of a Depends field its
+ *                                      build needs from apt (depends.c)
  *   kver-audit progress N M SECONDS PKGDIR
  *                                      one package's progress line
  *   kver-audit report [options] PKGDIR...
@@ -42,6 +45,7 @@ static void usage(FILE *f)
 		"usage: kver-audit packages [--suffix SUFFIX] < MADISON_LINES\n"
 		"       kver-audit source ROOT\n"
 		"       kver-audit dkms-conf DIR\n"
+		"       kver-audit depends INSTALLED_LIST_FILE \"SKIP_GLOBS\" \"DEPENDS\"\n"
 		"       kver-audit progress N M SECONDS PKGDIR\n"
 		"       kver-audit report [--out DIR] [--review FILE] [--kernels FILE]\n"
 		"                         [--points \"M.P.S ...\"] [--cocci DIR] [--seconds N]\n"
@@ -98,6 +102,42 @@ static int cmd_dkms_conf(int argc, char **argv)
 		     "name is not NAME-VERSION", argv[1]);
 	printf("name=%s\nversion=%s\nmodules=%s\nexclusive=%s\n", c.name, c.version, c.modules,
 	       c.exclusive);
+	return 0;
+}
+
+/* The installed packages' names (one a line) as one blank-separated string. */
+static char *read_names(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *s = NULL;
+	size_t n = 0;
+
+	if (!f)
+		fail("%s: cannot be read", path);
+	if (getdelim(&s, &n, '\0', f) < 0) {
+		free(s);
+		s = strdup("");
+	}
+	fclose(f);
+	if (!s)
+		fail("out of memory");
+	return s;
+}
+
+static int cmd_depends(int argc, char **argv)
+{
+	char out[4096], *installed;
+	int n;
+
+	if (argc != 4)
+		fail("usage: kver-audit depends INSTALLED_LIST_FILE \"SKIP_GLOBS\" \"DEPENDS\"");
+	installed = read_names(argv[1]);
+	n = depends_to_fetch(argv[3], installed, argv[2], out, sizeof(out));
+	free(installed);
+	if (n < 0)
+		fail("Depends: too many packages to fetch: %.80s...", argv[3]);
+	if (n)
+		puts(out);
 	return 0;
 }
 
@@ -291,7 +331,8 @@ int main(int argc, char **argv)
 		int (*run)(int, char **);
 	} cmds[] = {
 		{ "packages", cmd_packages }, { "source", cmd_source },
-		{ "dkms-conf", cmd_dkms_conf }, { "progress", cmd_progress },
+		{ "dkms-conf", cmd_dkms_conf }, { "depends", cmd_depends },
+		{ "progress", cmd_progress },
 		{ "report", cmd_report },
 	};
 

@@ -283,6 +283,18 @@ void report_markdown(FILE *f, const struct audit_run *r)
 		if (p->lint_error[0])
 			fprintf(f, "- %s %s: kver-lint: %s\n", p->name, p->version, p->lint_error);
 	}
+	fprintf(f, "\n## Depends unpacked for the builds\n\nA package's Depends the machine "
+		   "lacks, fetched with apt and laid over /usr for its builds, never installed.\n\n");
+	{
+		size_t n = 0;
+
+		for (size_t i = 0; i < r->n; i++)
+			if (r->p[i].depends[0] && ++n)
+				fprintf(f, "- %s %s: %s\n", r->p[i].name, r->p[i].version,
+					r->p[i].depends);
+		if (!n)
+			fprintf(f, "None.\n");
+	}
 	if (r->have_cocci) {
 		fprintf(f, "\n## The kernel tree: %s on %s\n\n%s: %zu findings, %ld s.\n\n",
 			r->cocci.script, r->cocci.tree, r->cocci.status, r->cocci.n, r->cocci.seconds);

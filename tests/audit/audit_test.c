@@ -85,6 +85,39 @@ static void test_dkms_conf(void)
 	CHECK(dkms_source("pkgs/dh-dkms_3.0.10-8/root", src, sizeof(src)) == -1, "no module source");
 }
 
+/* Depends fields as Debian's packages write them; a machine with dkms, gcc, perl and libxtables12. */
+static void test_depends(void)
+{
+	static const char installed[] = "dkms\ngcc\nperl\nlibc6-dev\nlibxtables12\npkg-config\n";
+	static const char skip[] = "dkms firmware-* *-kernel-support--v1 udev";
+	char out[256];
+
+	/* iptables-netflow-dkms 2.6-4+deb12u1: only the headers are missing. */
+	CHECK(depends_to_fetch("dkms (>= 2.8.4-3~), libc6-dev, libxtables-dev, pkg-config, "
+			       "libc6 (>= 2.3.4)", installed, skip, out, sizeof(out)) == 2 &&
+	      !strcmp(out, "libxtables-dev libc6"), "netflow: %s", out);
+	/* west-chamber-dkms: another DKMS package's source, and each name once. */
+	CHECK(depends_to_fetch("bzip2, dkms (>= 2.1.0.0), libxtables-dev (>= 1.4.3), make, "
+			       "xtables-addons-dkms (>= 3.13), libxtables-dev", "dkms bzip2 make",
+			       skip, out, sizeof(out)) == 2 &&
+	      !strcmp(out, "libxtables-dev xtables-addons-dkms"), "west-chamber: %s", out);
+	/* A group met by any of its packages; an architecture qualifier is no part of the name. */
+	CHECK(depends_to_fetch("perl:any, libc6-dev | libc-dev, python3-distutils | "
+			       "libpython3-stdlib (<< 3.6.4)", installed, skip, out,
+			       sizeof(out)) == 1 && !strcmp(out, "python3-distutils"), "zfs: %s", out);
+	/* NVIDIA's: firmware and user space skipped, the first other alternative taken. */
+	CHECK(depends_to_fetch("firmware-nvidia-gsp (= 535.309.01) | firmware-nvidia-gsp-535.309.01, "
+			       "nvidia-kernel-support--v1, dkms (>= 3.0.3-4~)", installed, skip, out,
+			       sizeof(out)) == 0 && !out[0], "nvidia: '%s'", out);
+	CHECK(depends_to_fetch("nvidia-kernel-dkms (>= 520) | nvidia-tesla-kernel-dkms (>= 520), "
+			       "dkms (>= 3.0.3-4~)", installed, skip, out, sizeof(out)) == 1 &&
+	      !strcmp(out, "nvidia-kernel-dkms"), "nvidia-fs: %s", out);
+	/* Installed names match whole: libxtables12 is not libxtables-dev. */
+	CHECK(depends_to_fetch("libxtables", installed, skip, out, sizeof(out)) == 1, "%s", out);
+	CHECK(depends_to_fetch("", installed, skip, out, sizeof(out)) == 0 && !out[0], "empty");
+	CHECK(depends_to_fetch("aaaaaaaa, bbbbbbbb", "", "", out, 10) == -1, "too small");
+}
+
 static void build(const char *pkg, const char *k, int rc, const char *excl, struct build *b)
 {
 	char d[512], m[512], l[512];
@@ -261,6 +294,7 @@ int main(int argc, char **argv)
 	}
 	KT_RUN(test_madison());
 	KT_RUN(test_dkms_conf());
+	KT_RUN(test_depends());
 	KT_RUN(test_classify());
 	KT_RUN(test_finding_at());
 	KT_RUN(test_review());

@@ -56,6 +56,15 @@ rc=0
 ka source pkgs/dh-dkms_3.0.10-8/root >"$work/out" 2>"$work/err" || rc=$?
 tap_status "source: a package without module source" 1 "$rc"
 
+printf 'dkms\nlibc6-dev\npkg-config\nlibc6\n' >"$work/installed"
+rc=0
+ka depends "$work/installed" "dkms firmware-*" "dkms (>= 2.8.4-3~), libc6-dev, libxtables-dev, pkg-config, libc6 (>= 2.3.4)" \
+	>"$work/out" 2>"$work/err" || rc=$?
+tap_status -x "depends: the Depends a build needs fetched (iptables-netflow-dkms's)" 0 "$rc" "libxtables-dev" "$work/out"
+rc=0
+ka depends "$work/no-such" "" "a" >"$work/out" 2>"$work/err" || rc=$?
+tap_status -F "depends: no list of installed packages, one line" 2 "$rc" "kver-audit: error: $work/no-such: cannot be read" "$work/err"
+
 rc=0
 ka progress 3 12 90 pkgs/jool-dkms_4.1.9-1 >"$work/out" 2>"$work/err" || rc=$?
 tap_status -F -x "progress: package N of M, time left" 0 "$rc" \
