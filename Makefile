@@ -104,7 +104,7 @@ mutate:
 	sh tests/mutate/run.sh $(if $(LIST),"$(LIST)")
 
 audit: deps tools
-	sh audit/run.sh --cocci $(AUDIT_ARGS)
+	sh audit/run.sh $(AUDIT_ARGS)
 
 install:
 	$(MAKE) -C lib install PREFIX=$(PREFIX)

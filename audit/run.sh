@@ -61,6 +61,10 @@ while [ $# -gt 0 ]; do
 	*) die "unknown option $1 (try --help)" ;;
 	esac
 done
+# The series' script is looked for now, not after hours of builds.
+if [ -n "$cocci" ] && [ -z "$(find "$KVER_TOP/patches/$(conf cocci-tree)" -name '*coccinelle*.patch' 2>/dev/null)" ]; then
+	die "--cocci: patches/$(conf cocci-tree) has no Coccinelle script (the kver series dropped it: docs/series.md)"
+fi
 lint_timeout=${KVER_AUDIT_LINT_TIMEOUT:-$(conf lint-timeout)}
 build_timeout=${KVER_AUDIT_BUILD_TIMEOUT:-$(conf build-timeout)}
 command -v dkms >/dev/null 2>&1 || die "dkms is missing (sh lab/deps.sh installs it)"
