@@ -53,6 +53,7 @@ struct dkms_conf {
 	char name[128], version[128];
 	char modules[512];   /* BUILT_MODULE_NAME values, blank-separated */
 	char exclusive[512]; /* BUILD_EXCLUSIVE_* lines, "; "-separated, as written */
+	char build_depends[256]; /* BUILD_DEPENDS values: modules dkms builds and installs first */
 	int plain;           /* name and version are literal values */
 };
 
@@ -109,6 +110,7 @@ struct package {
 	char source[256];   /* NAME-VERSION below usr/src */
 	char exclusive[512];
 	char depends[512];  /* its Depends unpacked over /usr for its builds (.deb names) */
+	char build_depends[256]; /* its dkms.conf's BUILD_DEPENDS: its builds are not run */
 	enum stage stage;
 	char error[512];
 	int lint_rc;        /* kver-lint's exit status; 124: timed out; -1 not run */

@@ -150,8 +150,10 @@ int package_read(const char *dir, struct package *p)
 
 		snprintf(path, sizeof(path), "%s/usr/src/%s", get(&fs, "root") ? get(&fs, "root") : "",
 			 p->source);
-		if (dkms_conf_read(path, &conf) == 0)
+		if (dkms_conf_read(path, &conf) == 0) {
 			copy(p->exclusive, sizeof(p->exclusive), conf.exclusive);
+			copy(p->build_depends, sizeof(p->build_depends), conf.build_depends);
+		}
 		p->lint_rc = (int)num(&fs, "lint_rc", -1);
 		p->lint_seconds = num(&fs, "lint_s", 0);
 		if (p->lint_rc == 124) {
@@ -190,6 +192,11 @@ int package_read(const char *dir, struct package *p)
 		b->seconds = num(&fs, key, 0);
 		if (rc < 0 || p->stage != STAGE_OK) {
 			b->status = BUILD_NOT_RUN;
+			/* dkms builds such a module after the others, installed; the audit installs nothing. */
+			if (p->stage == STAGE_OK && p->build_depends[0])
+				snprintf(b->why, sizeof(b->why), "BUILD_DEPENDS %.100s: dkms builds it "
+					 "against %.100s built and installed, and the audit installs "
+					 "nothing", p->build_depends, p->build_depends);
 			continue;
 		}
 		snprintf(dlog, sizeof(dlog), "%s/dkms-%s.log", dir, k);

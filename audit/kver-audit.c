@@ -100,8 +100,8 @@ static int cmd_dkms_conf(int argc, char **argv)
 	if (!c.name[0] || !c.version[0])
 		fail("%s/dkms.conf: no plain PACKAGE_NAME and PACKAGE_VERSION, and the folder's "
 		     "name is not NAME-VERSION", argv[1]);
-	printf("name=%s\nversion=%s\nmodules=%s\nexclusive=%s\n", c.name, c.version, c.modules,
-	       c.exclusive);
+	printf("name=%s\nversion=%s\nmodules=%s\nexclusive=%s\nbuild_depends=%s\n", c.name, c.version,
+	       c.modules, c.exclusive, c.build_depends);
 	return 0;
 }
 

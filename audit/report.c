@@ -258,7 +258,7 @@ void report_markdown(FILE *f, const struct audit_run *r)
 		for (int k = 0; k < r->p[i].nb; k++) {
 			const struct build *x = &r->p[i].b[k];
 
-			if (x->status == BUILD_BUILT || x->status == BUILD_NOT_RUN)
+			if (x->status == BUILD_BUILT || (x->status == BUILD_NOT_RUN && !x->why[0]))
 				continue;
 			fprintf(f, "| %s %s | %s | %s | ", r->p[i].name, r->p[i].version, x->kernel,
 				build_status_name(x->status));

@@ -290,6 +290,11 @@ for pd; do
 		conf_lines=$("$audit" dkms-conf "$root/usr/src/$src" 2>"$pd/dkms-conf.err") || conf_lines=
 		mname=$(printf '%s\n' "$conf_lines" | sed -n 's/^name=//p')
 		mver=$(printf '%s\n' "$conf_lines" | sed -n 's/^version=//p')
+		# A module built against another installed one (BUILD_DEPENDS) is not
+		# built: the audit installs nothing (kver-audit reports it so).
+		if [ -n "$(printf '%s\n' "$conf_lines" | sed -n 's/^build_depends=//p')" ]; then
+			mname=
+		fi
 		if [ -n "$mname" ]; then
 			deps=$(depends "$pd")
 			while read -r k kd; do

@@ -79,6 +79,10 @@ static void test_dkms_conf(void)
 			     &c) == 0, "read");
 	CHECK(!c.plain && !strcmp(c.name, "lttng-modules") && !strcmp(c.version, "2.12.5"),
 	      "from the folder: %s %s", c.name, c.version);
+	CHECK(!c.build_depends[0], "none: %s", c.build_depends);
+	CHECK(dkms_conf_read("pkgs/nvidia-fs-dkms_2.13.5~11.8.0-5~deb12u1/root/usr/src/nvidia-fs-2.13",
+			     &c) == 0 && !strcmp(c.build_depends, "nvidia-current"), "BUILD_DEPENDS: %s",
+	      c.build_depends);
 	CHECK(dkms_conf_read("pkgs/no-such", &c) == -1, "missing");
 	CHECK(dkms_source("pkgs/wireguard-dkms_1.0.20210219-1/root", src, sizeof(src)) == 0 &&
 	      !strcmp(src, "wireguard-1.0.20210219"), "%s", src);
@@ -259,7 +263,14 @@ static void test_package(void)
 	package_free(&p);
 	CHECK(package_read("pkgs/openafs-modules-dkms_1.8.6-5+deb11u2", &p) == 0, "%s", p.error);
 	CHECK(p.stage == STAGE_DOWNLOAD && strstr(p.error, "404"), "%s", p.error);
-	CHECK(p.nb == 2 && p.b[0].status == BUILD_NOT_RUN, "no build");
+	CHECK(p.nb == 2 && p.b[0].status == BUILD_NOT_RUN && !p.b[0].why[0], "no build: %s",
+	      p.b[0].why);
+	package_free(&p);
+	/* A module built against another installed one: not built, and said why. */
+	CHECK(package_read("pkgs/nvidia-fs-dkms_2.13.5~11.8.0-5~deb12u1", &p) == 0, "%s", p.error);
+	CHECK(p.nb == 2 && p.b[1].status == BUILD_NOT_RUN &&
+	      strstr(p.b[1].why, "BUILD_DEPENDS nvidia-current") &&
+	      strstr(p.b[1].why, "the audit installs nothing"), "%s", p.b[1].why);
 	package_free(&p);
 	CHECK(package_read("pkgs/dh-dkms_3.0.10-8", &p) == 0 && p.stage == STAGE_NO_SOURCE, "%s",
 	      p.error);

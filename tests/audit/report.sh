@@ -80,7 +80,7 @@ same "report: audit.md" audit.md.expected "$work/audit.md"
 same "report: upstream.md" upstream.md.expected "$work/upstream.md"
 same "report: audit.json" audit.json.expected "$work/audit.json"
 if tap_want "report: audit.json is JSON of the documented schema"; then
-	if jq -e '.schema == "kver-audit/1" and (.packages | length) == 7 and
+	if jq -e '.schema == "kver-audit/1" and (.packages | length) == 8 and
 		(.packages[] | select(.name == "v4l2loopback-dkms") | .lint.findings[1].at[0].differs) and
 		.review.false == 1 and .review.missed == 1 and (.cocci.findings | length) == 2' \
 		"$work/audit.json" >/dev/null 2>"$work/err"; then
