@@ -81,7 +81,11 @@ debs=$KVER_CACHE/audit/debs
 roots=$KVER_CACHE/audit/roots
 mkdir -p "$debs" "$roots"
 work=$(mktemp -d "$KVER_CACHE/audit/work.XXXXXX")
-trap 'rm -rf "$work"' EXIT INT TERM
+# A signal ends the run (a trap alone would go on with the next package);
+# the work folder goes either way.
+trap 'rm -rf "$work"' EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
 
 # ---- the packages ------------------------------------------------------------
 

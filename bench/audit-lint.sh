@@ -26,7 +26,9 @@ make -s -C "$KVER_TOP" tools >/dev/null || die "building kver's host tools faile
 lint=$KVER_TOP/build/bin/kver-lint
 cocci=$KVER_TOP/bench/audit-lint.cocci
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT INT TERM
+trap 'rm -rf "$work"' EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
 
 # The distinct source folders of the run's packages.
 for f in "$run"/pkgs/*/facts; do
