@@ -208,8 +208,12 @@ struct audit_run {
 	char date[64];
 };
 
-/* One terminal line per package: "[N/M] name version: ..., about T left". */
-void report_progress(FILE *f, const struct package *p, int n, int of, long elapsed);
+/*
+ * One terminal line per package: "[N/M] name version: ..., about T left",
+ * T judged on the elapsed time of the measured packages (those whose builds
+ * ran: a build taken from an earlier run costs nothing).
+ */
+void report_progress(FILE *f, const struct package *p, int n, int of, long elapsed, int measured);
 void report_summary(FILE *f, const struct audit_run *r);
 void report_markdown(FILE *f, const struct audit_run *r);
 void report_upstream(FILE *f, const struct audit_run *r);

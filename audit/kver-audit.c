@@ -13,8 +13,9 @@
  *   kver-audit depends INSTALLED SKIP DEPENDS
  *                                      the packages of a Depends field its
  *                                      build needs from apt (depends.c)
- *   kver-audit progress N M SECONDS PKGDIR
- *                                      one package's progress line
+ *   kver-audit progress N M SECONDS PKGDIR [MEASURED]
+ *                                      one package's progress line, the
+ *                                      time left judged on MEASURED (N)
  *   kver-audit report [options] PKGDIR...
  *                                      the summary, audit.md, audit.json,
  *                                      upstream.md (report.c, json.c)
@@ -46,7 +47,7 @@ static void usage(FILE *f)
 		"       kver-audit source ROOT\n"
 		"       kver-audit dkms-conf DIR\n"
 		"       kver-audit depends INSTALLED_LIST_FILE \"SKIP_GLOBS\" \"DEPENDS\"\n"
-		"       kver-audit progress N M SECONDS PKGDIR\n"
+		"       kver-audit progress N M SECONDS PKGDIR [MEASURED]\n"
 		"       kver-audit report [--out DIR] [--review FILE] [--kernels FILE]\n"
 		"                         [--points \"M.P.S ...\"] [--cocci DIR] [--seconds N]\n"
 		"                         [--date TEXT] PKGDIR...\n");
@@ -155,12 +156,13 @@ static int cmd_progress(int argc, char **argv)
 {
 	struct package p;
 
-	if (argc != 5)
-		fail("usage: kver-audit progress N M SECONDS PKGDIR");
+	if (argc != 5 && argc != 6)
+		fail("usage: kver-audit progress N M SECONDS PKGDIR [MEASURED]");
 	if (package_read(argv[4], &p) < 0)
 		fail("%s", p.error);
 	report_progress(stdout, &p, (int)number(argv[1], "N"), (int)number(argv[2], "M"),
-			number(argv[3], "SECONDS"));
+			number(argv[3], "SECONDS"),
+			(int)number(argc == 6 ? argv[5] : argv[1], "MEASURED"));
 	package_free(&p);
 	return 0;
 }

@@ -51,12 +51,12 @@ static void lint_cell(const struct package *p, char *buf, size_t size)
 		snprintf(buf, size, "%zu", p->nf);
 }
 
-void report_progress(FILE *f, const struct package *p, int n, int of, long elapsed)
+void report_progress(FILE *f, const struct package *p, int n, int of, long elapsed, int measured)
 {
 	char el[32], left[32];
 
 	duration(elapsed, el, sizeof(el));
-	duration(n ? elapsed * (of - n) / n : 0, left, sizeof(left));
+	duration(measured > 0 ? elapsed * (of - n) / measured : 0, left, sizeof(left));
 	fprintf(f, "[%d/%d] %s %s: ", n, of, p->name, p->version);
 	if (p->stage != STAGE_OK) {
 		fprintf(f, "%s (%s)", stage_name(p->stage), p->error);
@@ -68,7 +68,10 @@ void report_progress(FILE *f, const struct package *p, int n, int of, long elaps
 		for (int k = 0; k < p->nb; k++)
 			fprintf(f, ", %s %s", p->b[k].kernel, build_status_name(p->b[k].status));
 	}
-	fprintf(f, "; %s elapsed, about %s left\n", el, left);
+	if (measured > 0)
+		fprintf(f, "; %s elapsed, about %s left\n", el, left);
+	else
+		fprintf(f, "; %s elapsed, no build run yet to judge the time left by\n", el);
 }
 
 void review_counts(const struct audit_run *r, size_t *read, size_t *t, size_t *fl, size_t *missed,

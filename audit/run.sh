@@ -257,6 +257,7 @@ build() {
 	fi
 	_t0=$(date +%s)
 	_rc=0
+	ran=1
 	timeout -k 10 "$build_timeout" sh "$KVER_TOP/audit/dkms-build.sh" "$_k" "$_kd" "$_m" "$_mv" \
 		"$(fact_of "$_pd" root)/usr/src" "$work" "$_deps" >"$_pd/dkms-$_k.log" 2>&1 || _rc=$?
 	fact "$_pd" "build.$_k.rc" "$_rc"
@@ -272,13 +273,17 @@ set -- "$out"/pkgs/*/
 [ -d "$1" ] || die "no package to audit"
 total=$#
 n=0
-# The time left is judged on the packages done since the first lint.
+# The time left is judged on the packages done since the first lint whose
+# builds ran (with --reuse, a package whose builds were all taken costs
+# next to nothing).
 phase=$(date +%s)
+measured=0
 for pd; do
 	pd=${pd%/}
 	n=$((n + 1))
 	t0=$(date +%s)
 	fact "$pd" kernels "${knames# }"
+	ran=
 	root=$(fact_of "$pd" root)
 	src=$(fact_of "$pd" source)
 	if [ -n "$src" ] && [ -d "$root/usr/src/$src" ]; then
@@ -307,7 +312,10 @@ for pd; do
 		fi
 	fi
 	fact "$pd" seconds "$(($(date +%s) - t0))"
-	"$audit" progress "$n" "$total" "$(($(date +%s) - phase))" "$pd" >&2 || true
+	if [ -z "$reuse" ] || [ -n "$ran" ]; then
+		measured=$((measured + 1))
+	fi
+	"$audit" progress "$n" "$total" "$(($(date +%s) - phase))" "$pd" "$measured" >&2 || true
 done
 
 # ---- the kernel tree: the series' Coccinelle script -----------------------------

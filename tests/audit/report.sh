@@ -69,6 +69,14 @@ rc=0
 ka progress 3 12 90 pkgs/jool-dkms_4.1.9-1 >"$work/out" 2>"$work/err" || rc=$?
 tap_status -F -x "progress: package N of M, time left" 0 "$rc" \
 	"[3/12] jool-dkms 4.1.9-1: 0 findings, 5.10.262 built, 6.1.192 failed; 1:30 elapsed, about 4:30 left" "$work/out"
+rc=0
+ka progress 3 12 90 pkgs/jool-dkms_4.1.9-1 1 >"$work/out" 2>"$work/err" || rc=$?
+tap_status -F -x "progress: the time left judged on the packages whose builds ran" 0 "$rc" \
+	"[3/12] jool-dkms 4.1.9-1: 0 findings, 5.10.262 built, 6.1.192 failed; 1:30 elapsed, about 13:30 left" "$work/out"
+rc=0
+ka progress 3 12 90 pkgs/jool-dkms_4.1.9-1 0 >"$work/out" 2>"$work/err" || rc=$?
+tap_status -F -x "progress: no time left said before a build ran" 0 "$rc" \
+	"[3/12] jool-dkms 4.1.9-1: 0 findings, 5.10.262 built, 6.1.192 failed; 1:30 elapsed, no build run yet to judge the time left by" "$work/out"
 
 rc=0
 ka report --out "$work" --review review.txt --kernels kernels.txt --points "5.10.257 5.10.262" \
