@@ -12,7 +12,9 @@
 # machine has no /lib/modules, and nothing is ever made there: dkms runs
 # in a mount namespace of its own where an overlay (its upper layer below
 # WORK) shows WORK/modules as /lib/modules, with KERNEL/build and
-# KERNEL/source pointing at KDIR; the machine's own folders stay as they
+# KERNEL/source pointing at KDIR, and dkms's kernel_source_dir is
+# /lib/modules/KERNEL/build as on a Debian machine (zfs's dkms.conf finds the
+# source as its "source" sibling); the machine's own folders stay as they
 # are, and the namespace ends with dkms. DEPENDS, ':'-separated folders of
 # the package's Depends unpacked (run.sh, kver-audit depends), are laid
 # over /usr there too, as installed on a Debian machine: libxtables-dev's
@@ -59,9 +61,13 @@ esac'
 # The dkms steps, in the namespace or not.
 # shellcheck disable=SC2016 # expanded by the inner shell
 set -- sh -c 'dkms add "$@" && exec nice -n 10 dkms build --verbose "$@" -k "$KVER_K" -a x86_64 \
-	--kernelsourcedir "$KVER_KD/build"' dkms-build -m "$m" -v "$v" --dkmstree "$work/dkms" \
+	--kernelsourcedir "$KVER_KSD"' dkms-build -m "$m" -v "$v" --dkmstree "$work/dkms" \
 	--sourcetree "$src" --installtree "$work/modules"
+# dkms's kernel_source_dir: /lib/modules/KERNEL/build, as on a Debian
+# machine, where there is one (zfs's dkms.conf finds the source beside it).
+ksd=$kd/build
 if unshare --mount --propagation private sh -c "$ns_mounts" sh "$lib" "$work/ovl" "$lowers" 2>/dev/null; then
+	ksd=/lib/modules/$k/build
 	set -- unshare --mount --propagation private sh -c "$ns_mounts"' && shift 3 && exec "$@"' \
 		sh "$lib" "$work/ovl" "$lowers" "$@"
 else
@@ -69,6 +75,6 @@ else
 fi
 rm -rf "$work/ovl/work"
 mkdir -p "$work/ovl/work"
-env sign_file="$work/no-sign-file" PATH="$kd/bin:$PATH" KVER_K="$k" KVER_KD="$kd" IGNORE_CC_MISMATCH=1 \
+env sign_file="$work/no-sign-file" PATH="$kd/bin:$PATH" KVER_K="$k" KVER_KSD="$ksd" IGNORE_CC_MISMATCH=1 \
 	SYSSRC="$kd/src" SYSOUT="$kd/build" KERNELDIR="$kd/build" KERNEL_DIR="$kd/build" \
 	KDIR="$kd/build" KSRC="$kd/build" KERNEL_SRC="$kd/build" "$@"
