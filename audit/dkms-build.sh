@@ -15,7 +15,10 @@
 # KERNEL/source pointing at KDIR, and dkms's kernel_source_dir is
 # /lib/modules/KERNEL/build as on a Debian machine (zfs's dkms.conf finds the
 # source as its "source" sibling); the machine's own folders stay as they
-# are, and the namespace ends with dkms. DEPENDS, ':'-separated folders of
+# are, and the namespace ends with dkms. The package's own source is in
+# /usr/src there and the dkms tree is /var/lib/dkms, as on a Debian machine
+# (west-chamber's dkms.conf builds in /usr/src/NAME-VERSION and moves its
+# modules into /var/lib/dkms). DEPENDS, ':'-separated folders of
 # the package's Depends unpacked (run.sh, kver-audit depends), are laid
 # over /usr there too, as installed on a Debian machine: libxtables-dev's
 # headers, another package's source below /usr/src. With a merged /usr
@@ -39,7 +42,9 @@ mkdir -p "$work/dkms" "$work/modules/$k" "$work/ovl/up" "$work/ovl/work"
 ln -s "$kd/build" "$work/modules/$k/build"
 ln -s "$kd/src" "$work/modules/$k/source"
 lib=$(readlink -f /lib)
-lowers=
+# The package's own usr/ first (its source in /usr/src, where some
+# packages' own commands build it), then its Depends.
+lowers=$(dirname -- "$src")
 for d in $(printf '%s' "$deps" | tr ':' ' '); do
 	[ ! -d "$d/usr" ] || lowers="$lowers${lowers:+:}$d/usr"
 done
@@ -56,7 +61,7 @@ ns_mounts='case $1 in
 /usr/*) mount -t overlay kver-audit -o "lowerdir=${3:+$3:}/usr,upperdir=$2/up,workdir=$2/work" /usr ;;
 *) mount -t overlay kver-audit -o "lowerdir=$1,upperdir=$2/up,workdir=$2/work" "$1" &&
 	{ [ -z "$3" ] || mount -t overlay kver-audit -o "lowerdir=$3:/usr" /usr; } ;;
-esac'
+esac && { [ ! -d /var/lib/dkms ] || mount --bind "$2/../dkms" /var/lib/dkms; }'
 
 # The dkms steps, in the namespace or not.
 # shellcheck disable=SC2016 # expanded by the inner shell
