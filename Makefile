@@ -16,6 +16,8 @@
 #                 form to send with git send-email (LINUX=tree for
 #                 get_maintainer.pl, SERIES_OUT=folder; build/series-export)
 #   make bench    benchmarks (ratios)
+#   make bench-audit  the audit's lint part against grep and Coccinelle
+#                 (bench/audit-lint.sh; AUDIT_RUN=DIR, default the latest run)
 #   make fuzz     the libFuzzer targets, FUZZ_SECONDS (600) in all
 #   make mutate   mutation testing of the host code (tests/mutate/, LIST=file)
 #   make audit    every DKMS package of Debian 11 and 12, linted and built
@@ -35,7 +37,7 @@ POINTS ?=
 SHIPPED ?=
 FUZZ_SECONDS ?= 600
 
-.PHONY: all tools deps lab lab-trees check check-host check-lab matrix series-check series-export bench fuzz mutate audit install clean
+.PHONY: all tools deps lab lab-trees check check-host check-lab matrix series-check series-export bench bench-audit fuzz mutate audit install clean
 
 all: tools
 
@@ -97,6 +99,9 @@ series-export: tools
 bench: deps tools
 	sh bench/lab-point.sh
 
+bench-audit: deps tools
+	sh bench/audit-lint.sh $(AUDIT_RUN)
+
 fuzz:
 	$(MAKE) -C fuzz run FUZZ_SECONDS=$(FUZZ_SECONDS)
 
@@ -104,7 +109,7 @@ mutate:
 	sh tests/mutate/run.sh $(if $(LIST),"$(LIST)")
 
 audit: deps tools
-	sh audit/run.sh --cocci $(AUDIT_ARGS)
+	sh audit/run.sh $(AUDIT_ARGS)
 
 install:
 	$(MAKE) -C lib install PREFIX=$(PREFIX)

@@ -6,6 +6,7 @@
  *
  *   apt.c       which packages, from apt-cache madison's lines
  *   dkmsconf.c  a package's source folder and its dkms.conf, read plainly
+ *   depends.c   which of its Depends its build needs fetched from apt
  *   facts.c     what the shell recorded of one package (its facts file)
  *   classify.c  what a download, an unpack or a dkms build came to
  *   findings.c  kver-lint's findings (tsv), what their tests answer on the
@@ -52,6 +53,7 @@ struct dkms_conf {
 	char name[128], version[128];
 	char modules[512];   /* BUILT_MODULE_NAME values, blank-separated */
 	char exclusive[512]; /* BUILD_EXCLUSIVE_* lines, "; "-separated, as written */
+	char build_depends[256]; /* BUILD_DEPENDS values: modules dkms builds and installs first */
 	int plain;           /* name and version are literal values */
 };
 
@@ -59,6 +61,17 @@ struct dkms_conf {
 int dkms_source(const char *root, char *out, size_t size);
 /* Reads dir/dkms.conf; -1 when it cannot be read. Name and version fall back to dir's name. */
 int dkms_conf_read(const char *dir, struct dkms_conf *c);
+
+/* ---- depends.c ------------------------------------------------------------ */
+
+/*
+ * The packages of a Depends field ("a (>= 1), b | c:any") to fetch: one per
+ * group none of whose packages is in installed (blank-separated names), the
+ * group's first one that no glob of skip names; blank-separated into out.
+ * Their number, or -1 when out is too small.
+ */
+int depends_to_fetch(const char *depends, const char *installed, const char *skip, char *out,
+		     size_t size);
 
 /* ---- facts.c, classify.c -------------------------------------------------- */
 
@@ -96,6 +109,8 @@ struct package {
 	char wanted_why[256];
 	char source[256];   /* NAME-VERSION below usr/src */
 	char exclusive[512];
+	char depends[512];  /* its Depends unpacked over /usr for its builds (.deb names) */
+	char build_depends[256]; /* its dkms.conf's BUILD_DEPENDS: its builds are not run */
 	enum stage stage;
 	char error[512];
 	int lint_rc;        /* kver-lint's exit status; 124: timed out; -1 not run */
@@ -193,8 +208,12 @@ struct audit_run {
 	char date[64];
 };
 
-/* One terminal line per package: "[N/M] name version: ..., about T left". */
-void report_progress(FILE *f, const struct package *p, int n, int of, long elapsed);
+/*
+ * One terminal line per package: "[N/M] name version: ..., about T left",
+ * T judged on the elapsed time of the measured packages (those whose builds
+ * ran: a build taken from an earlier run costs nothing).
+ */
+void report_progress(FILE *f, const struct package *p, int n, int of, long elapsed, int measured);
 void report_summary(FILE *f, const struct audit_run *r);
 void report_markdown(FILE *f, const struct audit_run *r);
 void report_upstream(FILE *f, const struct audit_run *r);

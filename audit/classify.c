@@ -51,19 +51,28 @@ void first_apt_error(const char *log, char *out, size_t size)
 	snprintf(out, size, "%s", last[0] ? last : "no log");
 }
 
-/* A path in a message made relative to the dkms build folder (".../build/x.c: " -> "x.c: "). */
+/*
+ * Every path into the dkms build folder made relative to it (".../build/x.c: "
+ * -> "x.c: ", modpost's "[.../build/x.ko]" -> "[x.ko]"): a path runs from a
+ * '/' after a blank, quote or bracket to the next such character, and loses
+ * all up to its last "/build/".
+ */
 static void shorten(char *s)
 {
-	char *colon = strstr(s, ": "), *cut = NULL, *start;
+	for (char *p = s; *p; p++) {
+		char *end, *cut = NULL;
 
-	for (char *p = strstr(s, "/build/"); p && (!colon || p < colon); p = strstr(p + 1, "/build/"))
-		cut = p + 7;
-	if (!cut)
-		return;
-	start = cut - 7;
-	while (start > s && start[-1] != ' ' && start[-1] != '\'' && start[-1] != '"')
-		start--;
-	memmove(start, cut, strlen(cut) + 1);
+		if (*p != '/' || (p > s && !strchr(" '\"[(", p[-1])))
+			continue;
+		end = p + strcspn(p, " '\"]):");
+		for (char *b = strstr(p, "/build/"); b && b < end; b = strstr(b + 1, "/build/"))
+			cut = b + 7;
+		if (cut) {
+			memmove(p, cut, strlen(cut) + 1);
+			end = p + strcspn(p, " '\"]):");
+		}
+		p = end - 1 < p ? p : end - 1;
+	}
 }
 
 /* The first error line of dkms's PRE_BUILD script (a package's configure), or 0. */

@@ -102,6 +102,9 @@ int dkms_conf_read(const char *dir, struct dkms_conf *c)
 			   literal(eq + 1, value, sizeof(value)) == 0) {
 			snprintf(c->version, sizeof(c->version), "%s", value);
 			version = 1;
+		} else if (!strncmp(key, "BUILD_DEPENDS", 13) &&
+			   literal(eq + 1, value, sizeof(value)) == 0) {
+			append(c->build_depends, sizeof(c->build_depends), " ", value);
 		} else if (!strncmp(key, "BUILT_MODULE_NAME", 17)) {
 			/* "$PACKAGE_NAME" is the common non-literal one. */
 			if (literal(eq + 1, value, sizeof(value)) == 0)

@@ -8,7 +8,8 @@
  *                 version when it could not be downloaded), root (where the
  *                 .deb was unpacked), source (NAME-VERSION below usr/src),
  *                 download_rc, deb_version (the fetched .deb's own), unpack_rc,
- *                 lint_rc, lint_s, kernels, and per
+ *                 depends (the .debs of its Depends unpacked for its
+ *                 builds), lint_rc, lint_s, kernels, and per
  *                 kernel K build.K.rc and build.K.s, seconds
  *   download.log, wanted.log, unpack.log, lint.tsv, lint.err,
  *   dkms-K.log (dkms's output), make-K.log (its make.log),
@@ -121,6 +122,7 @@ int package_read(const char *dir, struct package *p)
 	copy(p->component, sizeof(p->component), get(&fs, "component"));
 	copy(p->releases, sizeof(p->releases), get(&fs, "releases"));
 	copy(p->source, sizeof(p->source), get(&fs, "source"));
+	copy(p->depends, sizeof(p->depends), get(&fs, "depends"));
 	p->seconds = num(&fs, "seconds", 0);
 	v = get(&fs, "wanted");
 	if (v && *v && strcmp(v, p->version)) {
@@ -148,8 +150,10 @@ int package_read(const char *dir, struct package *p)
 
 		snprintf(path, sizeof(path), "%s/usr/src/%s", get(&fs, "root") ? get(&fs, "root") : "",
 			 p->source);
-		if (dkms_conf_read(path, &conf) == 0)
+		if (dkms_conf_read(path, &conf) == 0) {
 			copy(p->exclusive, sizeof(p->exclusive), conf.exclusive);
+			copy(p->build_depends, sizeof(p->build_depends), conf.build_depends);
+		}
 		p->lint_rc = (int)num(&fs, "lint_rc", -1);
 		p->lint_seconds = num(&fs, "lint_s", 0);
 		if (p->lint_rc == 124) {
@@ -188,6 +192,11 @@ int package_read(const char *dir, struct package *p)
 		b->seconds = num(&fs, key, 0);
 		if (rc < 0 || p->stage != STAGE_OK) {
 			b->status = BUILD_NOT_RUN;
+			/* dkms builds such a module after the others, installed; the audit installs nothing. */
+			if (p->stage == STAGE_OK && p->build_depends[0])
+				snprintf(b->why, sizeof(b->why), "BUILD_DEPENDS %.100s: dkms builds it "
+					 "against %.100s built and installed, and the audit installs "
+					 "nothing", p->build_depends, p->build_depends);
 			continue;
 		}
 		snprintf(dlog, sizeof(dlog), "%s/dkms-%s.log", dir, k);

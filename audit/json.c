@@ -91,6 +91,7 @@ static void package(struct json *j, const struct audit_run *r, const struct pack
 	json_string(j, "error", p->error);
 	json_string(j, "source", p->source);
 	json_string(j, "build_exclusive", p->exclusive);
+	json_string(j, "depends", p->depends);
 	json_object(j, "lint");
 	json_int(j, "exit", p->lint_rc);
 	json_int(j, "seconds", p->lint_seconds);

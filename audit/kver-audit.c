@@ -10,8 +10,12 @@
  *                                      ROOT/usr/src (dkmsconf.c)
  *   kver-audit dkms-conf DIR           its dkms.conf's name, version,
  *                                      modules, BUILD_EXCLUSIVE_* lines
- *   kver-audit progress N M SECONDS PKGDIR
- *                                      one package's progress line
+ *   kver-audit depends INSTALLED SKIP DEPENDS
+ *                                      the packages of a Depends field its
+ *                                      build needs from apt (depends.c)
+ *   kver-audit progress N M SECONDS PKGDIR [MEASURED]
+ *                                      one package's progress line, the
+ *                                      time left judged on MEASURED (N)
  *   kver-audit report [options] PKGDIR...
  *                                      the summary, audit.md, audit.json,
  *                                      upstream.md (report.c, json.c)
@@ -42,7 +46,8 @@ static void usage(FILE *f)
 		"usage: kver-audit packages [--suffix SUFFIX] < MADISON_LINES\n"
 		"       kver-audit source ROOT\n"
 		"       kver-audit dkms-conf DIR\n"
-		"       kver-audit progress N M SECONDS PKGDIR\n"
+		"       kver-audit depends INSTALLED_LIST_FILE \"SKIP_GLOBS\" \"DEPENDS\"\n"
+		"       kver-audit progress N M SECONDS PKGDIR [MEASURED]\n"
 		"       kver-audit report [--out DIR] [--review FILE] [--kernels FILE]\n"
 		"                         [--points \"M.P.S ...\"] [--cocci DIR] [--seconds N]\n"
 		"                         [--date TEXT] PKGDIR...\n");
@@ -96,8 +101,44 @@ static int cmd_dkms_conf(int argc, char **argv)
 	if (!c.name[0] || !c.version[0])
 		fail("%s/dkms.conf: no plain PACKAGE_NAME and PACKAGE_VERSION, and the folder's "
 		     "name is not NAME-VERSION", argv[1]);
-	printf("name=%s\nversion=%s\nmodules=%s\nexclusive=%s\n", c.name, c.version, c.modules,
-	       c.exclusive);
+	printf("name=%s\nversion=%s\nmodules=%s\nexclusive=%s\nbuild_depends=%s\n", c.name, c.version,
+	       c.modules, c.exclusive, c.build_depends);
+	return 0;
+}
+
+/* The installed packages' names (one a line) as one blank-separated string. */
+static char *read_names(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *s = NULL;
+	size_t n = 0;
+
+	if (!f)
+		fail("%s: cannot be read", path);
+	if (getdelim(&s, &n, '\0', f) < 0) {
+		free(s);
+		s = strdup("");
+	}
+	fclose(f);
+	if (!s)
+		fail("out of memory");
+	return s;
+}
+
+static int cmd_depends(int argc, char **argv)
+{
+	char out[4096], *installed;
+	int n;
+
+	if (argc != 4)
+		fail("usage: kver-audit depends INSTALLED_LIST_FILE \"SKIP_GLOBS\" \"DEPENDS\"");
+	installed = read_names(argv[1]);
+	n = depends_to_fetch(argv[3], installed, argv[2], out, sizeof(out));
+	free(installed);
+	if (n < 0)
+		fail("Depends: too many packages to fetch: %.80s...", argv[3]);
+	if (n)
+		puts(out);
 	return 0;
 }
 
@@ -115,12 +156,13 @@ static int cmd_progress(int argc, char **argv)
 {
 	struct package p;
 
-	if (argc != 5)
-		fail("usage: kver-audit progress N M SECONDS PKGDIR");
+	if (argc != 5 && argc != 6)
+		fail("usage: kver-audit progress N M SECONDS PKGDIR [MEASURED]");
 	if (package_read(argv[4], &p) < 0)
 		fail("%s", p.error);
 	report_progress(stdout, &p, (int)number(argv[1], "N"), (int)number(argv[2], "M"),
-			number(argv[3], "SECONDS"));
+			number(argv[3], "SECONDS"),
+			(int)number(argc == 6 ? argv[5] : argv[1], "MEASURED"));
 	package_free(&p);
 	return 0;
 }
@@ -291,7 +333,8 @@ int main(int argc, char **argv)
 		int (*run)(int, char **);
 	} cmds[] = {
 		{ "packages", cmd_packages }, { "source", cmd_source },
-		{ "dkms-conf", cmd_dkms_conf }, { "progress", cmd_progress },
+		{ "dkms-conf", cmd_dkms_conf }, { "depends", cmd_depends },
+		{ "progress", cmd_progress },
 		{ "report", cmd_report },
 	};
 

@@ -51,12 +51,12 @@ static void lint_cell(const struct package *p, char *buf, size_t size)
 		snprintf(buf, size, "%zu", p->nf);
 }
 
-void report_progress(FILE *f, const struct package *p, int n, int of, long elapsed)
+void report_progress(FILE *f, const struct package *p, int n, int of, long elapsed, int measured)
 {
 	char el[32], left[32];
 
 	duration(elapsed, el, sizeof(el));
-	duration(n ? elapsed * (of - n) / n : 0, left, sizeof(left));
+	duration(measured > 0 ? elapsed * (of - n) / measured : 0, left, sizeof(left));
 	fprintf(f, "[%d/%d] %s %s: ", n, of, p->name, p->version);
 	if (p->stage != STAGE_OK) {
 		fprintf(f, "%s (%s)", stage_name(p->stage), p->error);
@@ -68,7 +68,10 @@ void report_progress(FILE *f, const struct package *p, int n, int of, long elaps
 		for (int k = 0; k < p->nb; k++)
 			fprintf(f, ", %s %s", p->b[k].kernel, build_status_name(p->b[k].status));
 	}
-	fprintf(f, "; %s elapsed, about %s left\n", el, left);
+	if (measured > 0)
+		fprintf(f, "; %s elapsed, about %s left\n", el, left);
+	else
+		fprintf(f, "; %s elapsed, no build run yet to judge the time left by\n", el);
 }
 
 void review_counts(const struct audit_run *r, size_t *read, size_t *t, size_t *fl, size_t *missed,
@@ -258,7 +261,7 @@ void report_markdown(FILE *f, const struct audit_run *r)
 		for (int k = 0; k < r->p[i].nb; k++) {
 			const struct build *x = &r->p[i].b[k];
 
-			if (x->status == BUILD_BUILT || x->status == BUILD_NOT_RUN)
+			if (x->status == BUILD_BUILT || (x->status == BUILD_NOT_RUN && !x->why[0]))
 				continue;
 			fprintf(f, "| %s %s | %s | %s | ", r->p[i].name, r->p[i].version, x->kernel,
 				build_status_name(x->status));
@@ -282,6 +285,18 @@ void report_markdown(FILE *f, const struct audit_run *r)
 		}
 		if (p->lint_error[0])
 			fprintf(f, "- %s %s: kver-lint: %s\n", p->name, p->version, p->lint_error);
+	}
+	fprintf(f, "\n## Depends unpacked for the builds\n\nA package's Depends the machine "
+		   "lacks, fetched with apt and laid over /usr for its builds, never installed.\n\n");
+	{
+		size_t n = 0;
+
+		for (size_t i = 0; i < r->n; i++)
+			if (r->p[i].depends[0] && ++n)
+				fprintf(f, "- %s %s: %s\n", r->p[i].name, r->p[i].version,
+					r->p[i].depends);
+		if (!n)
+			fprintf(f, "None.\n");
 	}
 	if (r->have_cocci) {
 		fprintf(f, "\n## The kernel tree: %s on %s\n\n%s: %zu findings, %ld s.\n\n",

@@ -61,6 +61,10 @@ while [ $# -gt 0 ]; do
 	*) die "unknown option $1 (try --help)" ;;
 	esac
 done
+# The series' script is looked for now, not after hours of builds.
+if [ -n "$cocci" ] && [ -z "$(find "$KVER_TOP/patches/$(conf cocci-tree)" -name '*coccinelle*.patch' 2>/dev/null)" ]; then
+	die "--cocci: patches/$(conf cocci-tree) has no Coccinelle script (the kver series dropped it: docs/series.md)"
+fi
 lint_timeout=${KVER_AUDIT_LINT_TIMEOUT:-$(conf lint-timeout)}
 build_timeout=${KVER_AUDIT_BUILD_TIMEOUT:-$(conf build-timeout)}
 command -v dkms >/dev/null 2>&1 || die "dkms is missing (sh lab/deps.sh installs it)"
@@ -77,7 +81,11 @@ debs=$KVER_CACHE/audit/debs
 roots=$KVER_CACHE/audit/roots
 mkdir -p "$debs" "$roots"
 work=$(mktemp -d "$KVER_CACHE/audit/work.XXXXXX")
-trap 'rm -rf "$work"' EXIT INT TERM
+# A signal ends the run (a trap alone would go on with the next package);
+# the work folder goes either way.
+trap 'rm -rf "$work"' EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
 
 # ---- the packages ------------------------------------------------------------
 
@@ -192,13 +200,53 @@ done
 
 # ---- lint and builds, one package after the other ------------------------------
 
-# build PKGDIR NAME VERSION KERNEL KDIR: dkms add and dkms build, time-bounded
-# (audit/dkms-build.sh); dkms's output, its make.log and the modules built kept.
+# The machine's installed packages: a package's Depends among them are not fetched.
+dpkg-query -W -f '${db:Status-Abbrev} ${Package}\n' 2>/dev/null | awk '$1 == "ii" { print $2 }' >"$work/installed"
+deps_root=$KVER_CACHE/audit/deps
+mkdir -p "$deps_root"
+
+# depends PKGDIR: the package's Depends its build needs and the machine lacks
+# (kver-audit depends; audit.conf's depends-skip), each fetched with apt from
+# the package's release and unpacked once below $KVER_CACHE/audit/deps, never
+# installed; their folders, ':'-separated, for dkms-build.sh. What could not
+# be fetched is in depends.log.
+depends() {
+	_pd=$1
+	_rel=$(fact_of "$_pd" releases)
+	_state=$(conf releases | tr ' ' '\n' | sed -n "s/^${_rel%% *}=//p")
+	_need=$("$audit" depends "$work/installed" "$(conf depends-skip)" \
+		"$(dpkg-deb -f "$(cat "$_pd/deb.path")" Depends 2>/dev/null)" 2>>"$_pd/depends.log") || _need=
+	_dirs=
+	_got=
+	for _d in $_need; do
+		if _deb=$( (apt_download "$_state" "$_d" "$debs") 2>>"$_pd/depends.log"); then
+			_dd=$deps_root/$(basename "$_deb" .deb)
+			if [ ! -d "$_dd" ]; then
+				rm -rf "$_dd.tmp"
+				dpkg-deb -x "$_deb" "$_dd.tmp" 2>>"$_pd/depends.log" && mv "$_dd.tmp" "$_dd"
+			fi
+			if [ -d "$_dd" ]; then
+				_dirs="$_dirs${_dirs:+:}$_dd"
+				_got="$_got ${_deb##*/}"
+			fi
+		else
+			echo "$_d: not fetched" >>"$_pd/depends.log"
+		fi
+	done
+	fact "$_pd" depends "${_got# }"
+	printf '%s\n' "$_dirs"
+}
+
+# build PKGDIR NAME VERSION KERNEL KDIR DEPENDS: dkms add and dkms build,
+# time-bounded (audit/dkms-build.sh); dkms's output, its make.log and the
+# modules built kept. A build of an earlier run (--reuse) is taken when the
+# kernel and the Depends unpacked for it are the same.
 build() {
-	_pd=$1 _m=$2 _mv=$3 _k=$4 _kd=$5
+	_pd=$1 _m=$2 _mv=$3 _k=$4 _kd=$5 _deps=$6
 	_tree=$work/dkms
 	_old=$reuse/pkgs/${_pd##*/}
 	if [ -n "$reuse" ] && [ -n "$(fact_of "$_old" "build.$_k.rc" 2>/dev/null)" ] &&
+		[ "$(fact_of "$_old" depends)" = "$(fact_of "$_pd" depends)" ] &&
 		grep -qxF "$(grep "^$_k " "$out/kernels")" "$reuse/kernels"; then
 		fact "$_pd" "build.$_k.rc" "$(fact_of "$_old" "build.$_k.rc")"
 		fact "$_pd" "build.$_k.s" "$(fact_of "$_old" "build.$_k.s")"
@@ -209,8 +257,9 @@ build() {
 	fi
 	_t0=$(date +%s)
 	_rc=0
+	ran=1
 	timeout -k 10 "$build_timeout" sh "$KVER_TOP/audit/dkms-build.sh" "$_k" "$_kd" "$_m" "$_mv" \
-		"$(fact_of "$_pd" root)/usr/src" "$work" >"$_pd/dkms-$_k.log" 2>&1 || _rc=$?
+		"$(fact_of "$_pd" root)/usr/src" "$work" "$_deps" >"$_pd/dkms-$_k.log" 2>&1 || _rc=$?
 	fact "$_pd" "build.$_k.rc" "$_rc"
 	fact "$_pd" "build.$_k.s" "$(($(date +%s) - _t0))"
 	# make.log: in the build folder after a failure, kept with the modules after a build.
@@ -224,13 +273,17 @@ set -- "$out"/pkgs/*/
 [ -d "$1" ] || die "no package to audit"
 total=$#
 n=0
-# The time left is judged on the packages done since the first lint.
+# The time left is judged on the packages done since the first lint whose
+# builds ran (with --reuse, a package whose builds were all taken costs
+# next to nothing).
 phase=$(date +%s)
+measured=0
 for pd; do
 	pd=${pd%/}
 	n=$((n + 1))
 	t0=$(date +%s)
 	fact "$pd" kernels "${knames# }"
+	ran=
 	root=$(fact_of "$pd" root)
 	src=$(fact_of "$pd" source)
 	if [ -n "$src" ] && [ -d "$root/usr/src/$src" ]; then
@@ -246,14 +299,23 @@ for pd; do
 		conf_lines=$("$audit" dkms-conf "$root/usr/src/$src" 2>"$pd/dkms-conf.err") || conf_lines=
 		mname=$(printf '%s\n' "$conf_lines" | sed -n 's/^name=//p')
 		mver=$(printf '%s\n' "$conf_lines" | sed -n 's/^version=//p')
-		while read -r k kd; do
-			if [ -n "$mname" ]; then
-				build "$pd" "$mname" "$mver" "$k" "$kd"
-			fi
-		done <"$out/kernels.dirs"
+		# A module built against another installed one (BUILD_DEPENDS) is not
+		# built: the audit installs nothing (kver-audit reports it so).
+		if [ -n "$(printf '%s\n' "$conf_lines" | sed -n 's/^build_depends=//p')" ]; then
+			mname=
+		fi
+		if [ -n "$mname" ]; then
+			deps=$(depends "$pd")
+			while read -r k kd; do
+				build "$pd" "$mname" "$mver" "$k" "$kd" "$deps"
+			done <"$out/kernels.dirs"
+		fi
 	fi
 	fact "$pd" seconds "$(($(date +%s) - t0))"
-	"$audit" progress "$n" "$total" "$(($(date +%s) - phase))" "$pd" >&2 || true
+	if [ -z "$reuse" ] || [ -n "$ran" ]; then
+		measured=$((measured + 1))
+	fi
+	"$audit" progress "$n" "$total" "$(($(date +%s) - phase))" "$pd" "$measured" >&2 || true
 done
 
 # ---- the kernel tree: the series' Coccinelle script -----------------------------

@@ -18,7 +18,8 @@ packages="${own_trees# } qemu-system-x86 build-essential make
 bc bison flex cpio gzip xz-utils lz4 libelf-dev libssl-dev kmod
 ccache patch rsync python3 git perl clang libclang-rt-14-dev valgrind
 shellcheck util-linux zlib1g-dev pkg-config groff-base libxml2-utils jq dkms
-busybox-static dwarves zstd git-email libmailtools-perl python3-ply python3-git"
+busybox-static dwarves zstd git-email libmailtools-perl python3-ply python3-git
+coccinelle"
 # lab/shipped.sh: the host tools, apt's downloads and dpkg-deb, depmod,
 # dkms with a compiler (and pahole for BTF modules), QEMU.
 shipped_packages="qemu-system-x86 build-essential make kmod xz-utils zstd gzip dkms dwarves"

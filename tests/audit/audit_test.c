@@ -79,10 +79,47 @@ static void test_dkms_conf(void)
 			     &c) == 0, "read");
 	CHECK(!c.plain && !strcmp(c.name, "lttng-modules") && !strcmp(c.version, "2.12.5"),
 	      "from the folder: %s %s", c.name, c.version);
+	CHECK(!c.build_depends[0], "none: %s", c.build_depends);
+	CHECK(dkms_conf_read("pkgs/nvidia-fs-dkms_2.13.5~11.8.0-5~deb12u1/root/usr/src/nvidia-fs-2.13",
+			     &c) == 0 && !strcmp(c.build_depends, "nvidia-current"), "BUILD_DEPENDS: %s",
+	      c.build_depends);
 	CHECK(dkms_conf_read("pkgs/no-such", &c) == -1, "missing");
 	CHECK(dkms_source("pkgs/wireguard-dkms_1.0.20210219-1/root", src, sizeof(src)) == 0 &&
 	      !strcmp(src, "wireguard-1.0.20210219"), "%s", src);
 	CHECK(dkms_source("pkgs/dh-dkms_3.0.10-8/root", src, sizeof(src)) == -1, "no module source");
+}
+
+/* Depends fields as Debian's packages write them; a machine with dkms, gcc, perl and libxtables12. */
+static void test_depends(void)
+{
+	static const char installed[] = "dkms\ngcc\nperl\nlibc6-dev\nlibxtables12\npkg-config\n";
+	static const char skip[] = "dkms firmware-* *-kernel-support--v1 udev";
+	char out[256];
+
+	/* iptables-netflow-dkms 2.6-4+deb12u1: only the headers are missing. */
+	CHECK(depends_to_fetch("dkms (>= 2.8.4-3~), libc6-dev, libxtables-dev, pkg-config, "
+			       "libc6 (>= 2.3.4)", installed, skip, out, sizeof(out)) == 2 &&
+	      !strcmp(out, "libxtables-dev libc6"), "netflow: %s", out);
+	/* west-chamber-dkms: another DKMS package's source, and each name once. */
+	CHECK(depends_to_fetch("bzip2, dkms (>= 2.1.0.0), libxtables-dev (>= 1.4.3), make, "
+			       "xtables-addons-dkms (>= 3.13), libxtables-dev", "dkms bzip2 make",
+			       skip, out, sizeof(out)) == 2 &&
+	      !strcmp(out, "libxtables-dev xtables-addons-dkms"), "west-chamber: %s", out);
+	/* A group met by any of its packages; an architecture qualifier is no part of the name. */
+	CHECK(depends_to_fetch("perl:any, libc6-dev | libc-dev, python3-distutils | "
+			       "libpython3-stdlib (<< 3.6.4)", installed, skip, out,
+			       sizeof(out)) == 1 && !strcmp(out, "python3-distutils"), "zfs: %s", out);
+	/* NVIDIA's: firmware and user space skipped, the first other alternative taken. */
+	CHECK(depends_to_fetch("firmware-nvidia-gsp (= 535.309.01) | firmware-nvidia-gsp-535.309.01, "
+			       "nvidia-kernel-support--v1, dkms (>= 3.0.3-4~)", installed, skip, out,
+			       sizeof(out)) == 0 && !out[0], "nvidia: '%s'", out);
+	CHECK(depends_to_fetch("nvidia-kernel-dkms (>= 520) | nvidia-tesla-kernel-dkms (>= 520), "
+			       "dkms (>= 3.0.3-4~)", installed, skip, out, sizeof(out)) == 1 &&
+	      !strcmp(out, "nvidia-kernel-dkms"), "nvidia-fs: %s", out);
+	/* Installed names match whole: libxtables12 is not libxtables-dev. */
+	CHECK(depends_to_fetch("libxtables", installed, skip, out, sizeof(out)) == 1, "%s", out);
+	CHECK(depends_to_fetch("", installed, skip, out, sizeof(out)) == 0 && !out[0], "empty");
+	CHECK(depends_to_fetch("aaaaaaaa, bbbbbbbb", "", "", out, 10) == -1, "too small");
 }
 
 static void build(const char *pkg, const char *k, int rc, const char *excl, struct build *b)
@@ -119,7 +156,8 @@ static void test_classify(void)
 	CHECK(b.status == BUILD_FAILED && strstr(b.why, "built no module"), "%s", b.why);
 	/* No compiler error: modpost's. */
 	build("evdi-dkms_1.9.0+dfsg-1", "6.1.192", 2, "", &b);
-	CHECK(!strncmp(b.why, "ERROR: modpost:", 15), "%s", b.why);
+	CHECK(!strcmp(b.why, "ERROR: modpost: \"drm_gem_prime_mmap\" [evdi.ko] undefined!"),
+	      "modpost's, path in the package: %s", b.why);
 	/* A PRE_BUILD script (a configure) that failed says why before make's error. */
 	build("iptables-netflow-dkms_2.5.1-2", "5.10.262", 2, "", &b);
 	CHECK(!strcmp(b.why, "PRE_BUILD: Error: Can not find iptables version, try setting it with "
@@ -226,7 +264,14 @@ static void test_package(void)
 	package_free(&p);
 	CHECK(package_read("pkgs/openafs-modules-dkms_1.8.6-5+deb11u2", &p) == 0, "%s", p.error);
 	CHECK(p.stage == STAGE_DOWNLOAD && strstr(p.error, "404"), "%s", p.error);
-	CHECK(p.nb == 2 && p.b[0].status == BUILD_NOT_RUN, "no build");
+	CHECK(p.nb == 2 && p.b[0].status == BUILD_NOT_RUN && !p.b[0].why[0], "no build: %s",
+	      p.b[0].why);
+	package_free(&p);
+	/* A module built against another installed one: not built, and said why. */
+	CHECK(package_read("pkgs/nvidia-fs-dkms_2.13.5~11.8.0-5~deb12u1", &p) == 0, "%s", p.error);
+	CHECK(p.nb == 2 && p.b[1].status == BUILD_NOT_RUN &&
+	      strstr(p.b[1].why, "BUILD_DEPENDS nvidia-current") &&
+	      strstr(p.b[1].why, "the audit installs nothing"), "%s", p.b[1].why);
 	package_free(&p);
 	CHECK(package_read("pkgs/dh-dkms_3.0.10-8", &p) == 0 && p.stage == STAGE_NO_SOURCE, "%s",
 	      p.error);
@@ -261,6 +306,7 @@ int main(int argc, char **argv)
 	}
 	KT_RUN(test_madison());
 	KT_RUN(test_dkms_conf());
+	KT_RUN(test_depends());
 	KT_RUN(test_classify());
 	KT_RUN(test_finding_at());
 	KT_RUN(test_review());

@@ -56,10 +56,27 @@ rc=0
 ka source pkgs/dh-dkms_3.0.10-8/root >"$work/out" 2>"$work/err" || rc=$?
 tap_status "source: a package without module source" 1 "$rc"
 
+printf 'dkms\nlibc6-dev\npkg-config\nlibc6\n' >"$work/installed"
+rc=0
+ka depends "$work/installed" "dkms firmware-*" "dkms (>= 2.8.4-3~), libc6-dev, libxtables-dev, pkg-config, libc6 (>= 2.3.4)" \
+	>"$work/out" 2>"$work/err" || rc=$?
+tap_status -x "depends: the Depends a build needs fetched (iptables-netflow-dkms's)" 0 "$rc" "libxtables-dev" "$work/out"
+rc=0
+ka depends "$work/no-such" "" "a" >"$work/out" 2>"$work/err" || rc=$?
+tap_status -F "depends: no list of installed packages, one line" 2 "$rc" "kver-audit: error: $work/no-such: cannot be read" "$work/err"
+
 rc=0
 ka progress 3 12 90 pkgs/jool-dkms_4.1.9-1 >"$work/out" 2>"$work/err" || rc=$?
 tap_status -F -x "progress: package N of M, time left" 0 "$rc" \
 	"[3/12] jool-dkms 4.1.9-1: 0 findings, 5.10.262 built, 6.1.192 failed; 1:30 elapsed, about 4:30 left" "$work/out"
+rc=0
+ka progress 3 12 90 pkgs/jool-dkms_4.1.9-1 1 >"$work/out" 2>"$work/err" || rc=$?
+tap_status -F -x "progress: the time left judged on the packages whose builds ran" 0 "$rc" \
+	"[3/12] jool-dkms 4.1.9-1: 0 findings, 5.10.262 built, 6.1.192 failed; 1:30 elapsed, about 13:30 left" "$work/out"
+rc=0
+ka progress 3 12 90 pkgs/jool-dkms_4.1.9-1 0 >"$work/out" 2>"$work/err" || rc=$?
+tap_status -F -x "progress: no time left said before a build ran" 0 "$rc" \
+	"[3/12] jool-dkms 4.1.9-1: 0 findings, 5.10.262 built, 6.1.192 failed; 1:30 elapsed, no build run yet to judge the time left by" "$work/out"
 
 rc=0
 ka report --out "$work" --review review.txt --kernels kernels.txt --points "5.10.257 5.10.262" \
@@ -71,7 +88,7 @@ same "report: audit.md" audit.md.expected "$work/audit.md"
 same "report: upstream.md" upstream.md.expected "$work/upstream.md"
 same "report: audit.json" audit.json.expected "$work/audit.json"
 if tap_want "report: audit.json is JSON of the documented schema"; then
-	if jq -e '.schema == "kver-audit/1" and (.packages | length) == 7 and
+	if jq -e '.schema == "kver-audit/1" and (.packages | length) == 8 and
 		(.packages[] | select(.name == "v4l2loopback-dkms") | .lint.findings[1].at[0].differs) and
 		.review.false == 1 and .review.missed == 1 and (.cocci.findings | length) == 2' \
 		"$work/audit.json" >/dev/null 2>"$work/err"; then
