@@ -37,7 +37,7 @@ case $tree in
 		exit 0
 	fi
 	tmp=$(mktemp -d "$(tree_dir "$tree")/unpack.XXXXXX")
-	trap 'rm -rf "$tmp"' EXIT INT TERM
+	trap 'rm -rf "$tmp"' EXIT; trap 'exit 130' INT; trap 'exit 143' TERM
 	say "copying $path (tree $tree)"
 	rsync -a --exclude=/.git "$path/" "$tmp/tree/" || die "copying $path failed"
 	mkver=$(make -s -C "$tmp/tree" kernelversion 2>/dev/null) || die "cannot read the version from $path/Makefile"
@@ -105,7 +105,7 @@ write_releases() {
 }
 
 tmp=$(mktemp -d "$(tree_dir "$tree")/unpack.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT INT TERM
+trap 'rm -rf "$tmp"' EXIT; trap 'exit 130' INT; trap 'exit 143' TERM
 if [ -f "$pristine/.kver-tree" ] &&
 	grep -qx "package=$pkgver" "$pristine/.kver-tree"; then
 	# The suite's images move on (a new ABI): the table follows the lists.

@@ -9,7 +9,7 @@ set -u
 case $# in 2 | 3) ;; *) echo "usage: variants.sh PLAIN SAN [VALGRIND]" >&2; exit 2 ;; esac
 nv=$#
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/kver-variants.XXXXXX") || exit 2
-trap 'rm -rf "$tmp"' EXIT INT TERM
+trap 'rm -rf "$tmp"' EXIT; trap 'exit 130' INT; trap 'exit 143' TERM
 # run I CMD: the Ith run, output in $tmp/I.out, status in $tmp/I.rc.
 run() {
 	sh -c "$2" >"$tmp/$1.out" 2>&1

@@ -15,7 +15,7 @@ snap=$here/../lib/snapshots
 plain=$1
 batch=${2:-}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/kver-cli.XXXXXX") || exit 2
-trap 'rm -rf "$tmp"' EXIT INT TERM
+trap 'rm -rf "$tmp"' EXIT; trap 'exit 130' INT; trap 'exit 143' TERM
 # shellcheck source=SCRIPTDIR/../tap.sh
 . "$here/../tap.sh"
 

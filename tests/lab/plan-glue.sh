@@ -10,7 +10,7 @@ set -eu
 here=$(CDPATH='' cd -- "$(dirname -- "$0")" && pwd)
 KVER_TOP=$(CDPATH='' cd -- "$here/../.." && pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/kver-plan-glue.XXXXXX")
-trap 'rm -rf "$work"' EXIT INT TERM
+trap 'rm -rf "$work"' EXIT; trap 'exit 130' INT; trap 'exit 143' TERM
 KVER_CACHE=$work/cache
 export KVER_TOP KVER_CACHE
 . "$KVER_TOP/lab/common.sh"

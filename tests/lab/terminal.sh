@@ -20,7 +20,7 @@ lab=${KVER_LAB:-$top/build/lab/kver-lab}
 batch=${KVER_LAB_BATCH:-}
 boots=$here/boots
 work=$(mktemp -d "${TMPDIR:-/tmp}/kver-terminal-test.XXXXXX")
-trap 'rm -rf "$work"' EXIT INT TERM
+trap 'rm -rf "$work"' EXIT; trap 'exit 130' INT; trap 'exit 143' TERM
 esc=$(printf '\033')
 
 # shellcheck source=SCRIPTDIR/../tap.sh

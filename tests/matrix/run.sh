@@ -22,7 +22,7 @@ batch=${KVER_MATRIX_BATCH:-}
 expected=$top/tests/expected-matrix.txt
 boots=$here/fixtures/boots
 work=$(mktemp -d "${TMPDIR:-/tmp}/kver-matrix-test.XXXXXX")
-trap 'rm -rf "$work"' EXIT INT TERM
+trap 'rm -rf "$work"' EXIT; trap 'exit 130' INT; trap 'exit 143' TERM
 
 # shellcheck source=SCRIPTDIR/../tap.sh
 . "$top/tests/tap.sh"

@@ -37,7 +37,7 @@ quick=${MUTATE_QUICK:-}
 
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/kver-mutate.XXXXXX") || exit 2
 trap 'rm -rf "$scratch"' EXIT
-trap 'exit 130' INT TERM
+trap 'exit 130' INT; trap 'exit 143' TERM
 tree=$scratch/tree
 work=$scratch/work
 mkdir -p "$tree" "$work/m"

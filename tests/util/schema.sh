@@ -8,7 +8,7 @@ set -eu
 here=$(CDPATH='' cd -- "$(dirname -- "$0")" && pwd)
 top=$(CDPATH='' cd -- "$here/../.." && pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/kver-schema-test.XXXXXX")
-trap 'rm -rf "$work"' EXIT INT TERM
+trap 'rm -rf "$work"' EXIT; trap 'exit 130' INT; trap 'exit 143' TERM
 # shellcheck source=SCRIPTDIR/../tap.sh
 . "$top/tests/tap.sh"
 

@@ -7,7 +7,7 @@ set -u
 here=$(CDPATH='' cd -- "$(dirname -- "$0")" && pwd)
 : "${MAKE:=make}" "${CC:=cc}"
 root=$(mktemp -d "${TMPDIR:-/tmp}/kver-install.XXXXXX") || exit 1
-trap 'rm -rf "$root"' EXIT INT TERM
+trap 'rm -rf "$root"' EXIT; trap 'exit 130' INT; trap 'exit 143' TERM
 # shellcheck source=SCRIPTDIR/../../tap.sh
 . "$here/../../tap.sh"
 # The steps build on each other: they run all together, when the part's
