@@ -181,7 +181,7 @@ static int read_by_build(const char *f)
 static int switch_ok(const struct plan_req *r, const struct plan_state *st,
 		     const struct plan_switch *sw, const char *old_key, struct plan *p)
 {
-	struct strv files = { 0 }, users = { 0 }, now = { 0 }, made = { 0 }, was = { 0 };
+	struct strv files = { 0 }, users = { 0 }, now = { 0 }, made = { 0 };
 	char *rel = plan_relpath(r->build, r->src), real[4096], buf[8192];
 	int rc = 1;
 
@@ -223,16 +223,10 @@ static int switch_ok(const struct plan_req *r, const struct plan_state *st,
 		} else if (plan_env_read(r->env_now, &now) || plan_env_made(&now, r->envp, &made)) {
 			say(p, "reading the top Makefile failed");
 			rc = 0;
-		} else {
-			/* A record of an older planner may hold make's own variables. */
-			for (size_t i = 0; rc > 0 && i < st->env.n; i++)
-				if (!plan_env_makes_own(st->env.v[i]) && strv_add(&was, st->env.v[i]))
-					rc = -1;
-			if (rc > 0 && !plan_env_same(&made, &was)) {
-				say(p, "the top Makefile exports another environment (%s)",
-				    plan_env_first_change(&was, &made));
-				rc = 0;
-			}
+		} else if (!plan_env_same(&made, &st->env)) {
+			say(p, "the top Makefile exports another environment (%s)",
+			    plan_env_first_change(&st->env, &made));
+			rc = 0;
 		}
 	}
 	free(rel);
@@ -240,7 +234,6 @@ static int switch_ok(const struct plan_req *r, const struct plan_state *st,
 	strv_free(&users);
 	strv_free(&now);
 	strv_free(&made);
-	strv_free(&was);
 	return rc;
 }
 

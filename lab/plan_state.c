@@ -247,6 +247,10 @@ static int parse_record(struct plan_state *st, const char *build, char *text)
 			if (plan_set(field, eq + 1))
 				return -1;
 		} else if (list) {
+			/* A record of an older planner may hold make's own
+			 * variables in env=: they are not the Makefile's. */
+			if (list == &st->env && plan_env_makes_own(eq + 1))
+				continue;
 			if (strv_add(list, eq + 1))
 				return -1;
 		} else {

@@ -205,9 +205,12 @@ static void test_switch_of_the_top_makefile(void)
 	plan_free(&p);
 	plan_set(&st.env_key, old);
 	strv_add(&st.env, "KBUILD_CFLAGS=-O2");
-	/* make's own, as a record of an older planner may hold it. */
+	/* make's own, as a record of an older planner may hold it: read back. */
 	strv_add(&st.env, "MAKEOVERRIDES=${-*-command-variables-*-}");
 	strv_add(&st.env, "RETPOLINE_CFLAGS=-mx");
+	CHECK(!plan_state_write(&st, q.r.build), "write");
+	plan_state_free(&st);
+	CHECK(!plan_state_read(&st, q.r.build) && !st.bad, "read");
 	CHECK(!strcmp(fx_decide(&q, &st, &p), "version-only") && p.need_env, "%s", p.why);
 	plan_free(&p);
 	fx_write_bytes(fx_path(root, "6.1", "now.env"), dump, sizeof(dump) - 1);
