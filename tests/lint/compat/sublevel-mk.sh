@@ -32,7 +32,7 @@ derive() {
 	shift 2
 	name="kver-sublevel.mk: $_n"
 	tap_want "$name" || return 0
-	got=$(cd "$fw/$_n" && make -s -f "$fw/Kbuild.mk" objtree=. "$@" 2>&1)
+	got=$(cd "$fw/$_n" && make -s --no-print-directory -f "$fw/Kbuild.mk" objtree=. "$@" 2>&1)
 	if [ "$got" = "-DEARLIER${_want:+ $_want}" ]; then
 		pass "$name"
 	else
@@ -102,7 +102,7 @@ for cc in $compilers; do
 		name="KVER_AT_LEAST(5, 10, 258) on Debian 11's headers, $dir ($cc): $want"
 		tap_want "$name" || continue
 		flags=
-		[ "$dir" = none ] || flags=$(cd "$fw/$dir" && make -s -f "$fw/Kbuild.mk" objtree=. | sed 's/^-DEARLIER//')
+		[ "$dir" = none ] || flags=$(cd "$fw/$dir" && make -s --no-print-directory -f "$fw/Kbuild.mk" objtree=. | sed 's/^-DEARLIER//')
 		# shellcheck disable=SC2086 # one word per flag
 		if $cc $compat_flags $flags -I"$fw/v510" -I"$top/compat" -o "$fw/at258-$dir-$cc" \
 			"$fw/at258.c" >"$fw/at258.log" 2>&1; then
