@@ -283,6 +283,59 @@ static void test_package(void)
 	package_free(&p);
 }
 
+/* Write TEXT into DIR/NAME (a check). */
+static void put_file(const char *dir, const char *name, const char *text)
+{
+	char path[256];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	CHECK(f && fputs(text, f) >= 0, "writing %s", path);
+	if (f)
+		fclose(f);
+}
+
+/*
+ * kver-lint's exit status 2 is an error (exit 1 only warnings): the
+ * package's lint error is its error line, as for any status above 2.
+ */
+static void test_lint_error_status(void)
+{
+	char dir[] = "/tmp/kver-audit-test-XXXXXX";
+	struct package p;
+
+	if (!mkdtemp(dir)) {
+		CHECK(0, "mkdtemp");
+		return;
+	}
+	put_file(dir, "facts",
+		 "name=wireguard-dkms\nversion=1.0.20210219-1\ndownload_rc=0\nunpack_rc=0\n"
+		 "root=pkgs/wireguard-dkms_1.0.20210219-1/root\nsource=wireguard-1.0.20210219\n"
+		 "lint_rc=2\nlint_s=0\n");
+	put_file(dir, "lint.err", "kver-lint: error: wireguard-1.0.20210219/src/device.c: "
+		 "Permission denied\n");
+	put_file(dir, "lint.tsv", "");
+	CHECK(package_read(dir, &p) == 0 && p.stage == STAGE_OK && p.lint_rc == 2, "%s", p.error);
+	CHECK(!strcmp(p.lint_error, "kver-lint: error: wireguard-1.0.20210219/src/device.c: "
+		      "Permission denied"), "exit 2: '%s'", p.lint_error);
+	package_free(&p);
+	put_file(dir, "facts",
+		 "name=wireguard-dkms\nversion=1.0.20210219-1\ndownload_rc=0\nunpack_rc=0\n"
+		 "root=pkgs/wireguard-dkms_1.0.20210219-1/root\nsource=wireguard-1.0.20210219\n"
+		 "lint_rc=1\nlint_s=0\n");
+	CHECK(package_read(dir, &p) == 0 && !p.lint_error[0], "exit 1: '%s'", p.lint_error);
+	package_free(&p);
+	for (const char *const *n = (const char *const[]){ "facts", "lint.err", "lint.tsv", NULL };
+	     *n; n++) {
+		char path[256];
+
+		snprintf(path, sizeof(path), "%s/%s", dir, *n);
+		unlink(path);
+	}
+	rmdir(dir);
+}
+
 /* spatch's report lines, the tree's folder taken off. */
 static void test_cocci(void)
 {
@@ -311,6 +364,7 @@ int main(int argc, char **argv)
 	KT_RUN(test_finding_at());
 	KT_RUN(test_review());
 	KT_RUN(test_package());
+	KT_RUN(test_lint_error_status());
 	KT_RUN(test_cocci());
 	return kt_done();
 }
