@@ -58,6 +58,19 @@ static void test_madison(void)
 	fclose(f);
 }
 
+/* Write TEXT into DIR/NAME (a check). */
+static void put_file(const char *dir, const char *name, const char *text)
+{
+	char path[256];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	CHECK(f && fputs(text, f) >= 0, "writing %s", path);
+	if (f)
+		fclose(f);
+}
+
 /* dkms.conf read plainly; a name or version that is not literal falls back to the folder's. */
 static void test_dkms_conf(void)
 {
@@ -83,6 +96,23 @@ static void test_dkms_conf(void)
 	CHECK(dkms_conf_read("pkgs/nvidia-fs-dkms_2.13.5~11.8.0-5~deb12u1/root/usr/src/nvidia-fs-2.13",
 			     &c) == 0 && !strcmp(c.build_depends, "nvidia-current"), "BUILD_DEPENDS: %s",
 	      c.build_depends);
+	/* Single quotes keep a '$' from the shell dkms sources the file with: still literal. */
+	{
+		char dir[] = "/tmp/kver-audit-test-XXXXXX";
+
+		if (mkdtemp(dir)) {
+			put_file(dir, "dkms.conf", "PACKAGE_NAME='acme'\nPACKAGE_VERSION='1.0$'\n"
+				 "BUILT_MODULE_NAME[0]=\"acme$suffix\"\n");
+			CHECK(dkms_conf_read(dir, &c) == 0 && c.plain && !strcmp(c.version, "1.0$") &&
+				      !c.modules[0], "single quotes: %d '%s' '%s'", c.plain, c.version,
+			      c.modules);
+			snprintf(src, sizeof(src), "%s/dkms.conf", dir);
+			unlink(src);
+			rmdir(dir);
+		} else {
+			CHECK(0, "mkdtemp");
+		}
+	}
 	CHECK(dkms_conf_read("pkgs/no-such", &c) == -1, "missing");
 	CHECK(dkms_source("pkgs/wireguard-dkms_1.0.20210219-1/root", src, sizeof(src)) == 0 &&
 	      !strcmp(src, "wireguard-1.0.20210219"), "%s", src);
@@ -283,18 +313,6 @@ static void test_package(void)
 	package_free(&p);
 }
 
-/* Write TEXT into DIR/NAME (a check). */
-static void put_file(const char *dir, const char *name, const char *text)
-{
-	char path[256];
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	f = fopen(path, "w");
-	CHECK(f && fputs(text, f) >= 0, "writing %s", path);
-	if (f)
-		fclose(f);
-}
 
 /*
  * kver-lint's exit status 2 is an error (exit 1 only warnings): the
