@@ -81,7 +81,8 @@ host_tests() {
 	check "Debian style at 5.10.300: no such release, ABI from SUBLEVEL, no PREEMPT_DYNAMIC before 5.12" \
 		sh -c "'$kl' point --tree 5.10 --style debian --debian-releases tests/lab/debian-releases-5.10 300 |
 			tr '\n' '|' | grep -qF 'release=5.10.0-75-amd64|uts_version=#1 SMP Debian 5.10.300-1 (2026-01-01)|'"
-	for bad in "5.10.262 46 5.10.999-1 2026-07-31" "5.10.262 46 5.10.2621 2026-07-31" "5.10.262 46 5.10.262-1 2026-7-31"; do
+	for bad in "5.10.262 46 5.10.999-1 2026-07-31" "5.10.262 46 5.10.2621 2026-07-31" "5.10.262 46 5.10.262-1 2026-7-31" \
+		"5.10.262 46 5.10.262-1 2026-07.31"; do
 		printf '%s\n' "$bad" >"$work/bad-releases"
 		expect_fail "a table of Debian releases with a wrong line is named: $bad" \
 			"has a malformed line for 5.10.262" "$kl" point --tree 5.10 --style debian --debian-releases "$work/bad-releases" 262

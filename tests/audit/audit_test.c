@@ -58,6 +58,19 @@ static void test_madison(void)
 	fclose(f);
 }
 
+/* Write TEXT into DIR/NAME (a check). */
+static void put_file(const char *dir, const char *name, const char *text)
+{
+	char path[256];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	CHECK(f && fputs(text, f) >= 0, "writing %s", path);
+	if (f)
+		fclose(f);
+}
+
 /* dkms.conf read plainly; a name or version that is not literal falls back to the folder's. */
 static void test_dkms_conf(void)
 {
@@ -83,6 +96,23 @@ static void test_dkms_conf(void)
 	CHECK(dkms_conf_read("pkgs/nvidia-fs-dkms_2.13.5~11.8.0-5~deb12u1/root/usr/src/nvidia-fs-2.13",
 			     &c) == 0 && !strcmp(c.build_depends, "nvidia-current"), "BUILD_DEPENDS: %s",
 	      c.build_depends);
+	/* Single quotes keep a '$' from the shell dkms sources the file with: still literal. */
+	{
+		char dir[] = "/tmp/kver-audit-test-XXXXXX";
+
+		if (mkdtemp(dir)) {
+			put_file(dir, "dkms.conf", "PACKAGE_NAME='acme'\nPACKAGE_VERSION='1.0$'\n"
+				 "BUILT_MODULE_NAME[0]=\"acme$suffix\"\n");
+			CHECK(dkms_conf_read(dir, &c) == 0 && c.plain && !strcmp(c.version, "1.0$") &&
+				      !c.modules[0], "single quotes: %d '%s' '%s'", c.plain, c.version,
+			      c.modules);
+			snprintf(src, sizeof(src), "%s/dkms.conf", dir);
+			unlink(src);
+			rmdir(dir);
+		} else {
+			CHECK(0, "mkdtemp");
+		}
+	}
 	CHECK(dkms_conf_read("pkgs/no-such", &c) == -1, "missing");
 	CHECK(dkms_source("pkgs/wireguard-dkms_1.0.20210219-1/root", src, sizeof(src)) == 0 &&
 	      !strcmp(src, "wireguard-1.0.20210219"), "%s", src);
@@ -283,6 +313,47 @@ static void test_package(void)
 	package_free(&p);
 }
 
+
+/*
+ * kver-lint's exit status 2 is an error (exit 1 only warnings): the
+ * package's lint error is its error line, as for any status above 2.
+ */
+static void test_lint_error_status(void)
+{
+	char dir[] = "/tmp/kver-audit-test-XXXXXX";
+	struct package p;
+
+	if (!mkdtemp(dir)) {
+		CHECK(0, "mkdtemp");
+		return;
+	}
+	put_file(dir, "facts",
+		 "name=wireguard-dkms\nversion=1.0.20210219-1\ndownload_rc=0\nunpack_rc=0\n"
+		 "root=pkgs/wireguard-dkms_1.0.20210219-1/root\nsource=wireguard-1.0.20210219\n"
+		 "lint_rc=2\nlint_s=0\n");
+	put_file(dir, "lint.err", "kver-lint: error: wireguard-1.0.20210219/src/device.c: "
+		 "Permission denied\n");
+	put_file(dir, "lint.tsv", "");
+	CHECK(package_read(dir, &p) == 0 && p.stage == STAGE_OK && p.lint_rc == 2, "%s", p.error);
+	CHECK(!strcmp(p.lint_error, "kver-lint: error: wireguard-1.0.20210219/src/device.c: "
+		      "Permission denied"), "exit 2: '%s'", p.lint_error);
+	package_free(&p);
+	put_file(dir, "facts",
+		 "name=wireguard-dkms\nversion=1.0.20210219-1\ndownload_rc=0\nunpack_rc=0\n"
+		 "root=pkgs/wireguard-dkms_1.0.20210219-1/root\nsource=wireguard-1.0.20210219\n"
+		 "lint_rc=1\nlint_s=0\n");
+	CHECK(package_read(dir, &p) == 0 && !p.lint_error[0], "exit 1: '%s'", p.lint_error);
+	package_free(&p);
+	for (const char *const *n = (const char *const[]){ "facts", "lint.err", "lint.tsv", NULL };
+	     *n; n++) {
+		char path[256];
+
+		snprintf(path, sizeof(path), "%s/%s", dir, *n);
+		unlink(path);
+	}
+	rmdir(dir);
+}
+
 /* spatch's report lines, the tree's folder taken off. */
 static void test_cocci(void)
 {
@@ -311,6 +382,7 @@ int main(int argc, char **argv)
 	KT_RUN(test_finding_at());
 	KT_RUN(test_review());
 	KT_RUN(test_package());
+	KT_RUN(test_lint_error_status());
 	KT_RUN(test_cocci());
 	return kt_done();
 }

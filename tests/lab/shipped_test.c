@@ -57,6 +57,9 @@ static void test_upstream(void)
 	CHECK(!shipped_upstream("6.12.118-1~deb12u1", &m, &p, &s) && s == 118, "6.12");
 	CHECK(!shipped_upstream("1:6.1.192", &m, &p, &s) && m == 6 && s == 192, "epoch");
 	CHECK(!shipped_upstream("6.1.65535+b1", &m, &p, &s) && s == 65535, "+b1");
+	/* Debian marks an upstream pre-release with '~': the numbers end there too. */
+	CHECK(!shipped_upstream("6.1.0~rc7-1~exp1", &m, &p, &s) && m == 6 && p == 1 && s == 0,
+	      "~rc7");
 	CHECK(shipped_upstream("5.10-1", &m, &p, &s), "two numbers");
 	CHECK(shipped_upstream("5.10.262.1-1", &m, &p, &s), "four numbers");
 	CHECK(shipped_upstream("5.10.262a", &m, &p, &s), "a letter");

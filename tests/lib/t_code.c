@@ -71,6 +71,9 @@ static void check_exact(void)
 	CHECK(!kver_code_exact(&v), "fourth part not encoded");
 	v = V("2.6.32.0");
 	CHECK(kver_code_exact(&v), "fourth part 0");
+	/* Any fourth part but 0 is lost, 1 included: 2.6.32.1 reads as 2.6.32. */
+	v = V("2.6.32.1");
+	CHECK(!kver_code_exact(&v), "fourth part 1 not encoded");
 	v = V("65535.255.254");
 	CHECK(kver_code_exact(&v) && !kver_code_overflows(&v), "largest exact");
 	v = V("65536.0.0");

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 /* Release strings from every family the library must handle. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "harness.h"
@@ -255,6 +256,27 @@ static void check_lengths(void)
 	s[KVER_RELEASE_MAX] = 'x';
 	s[KVER_RELEASE_MAX + 1] = '\0';
 	CHECK(kver_parse(s, &v) == KVER_ETOOLONG, "65 characters");
+
+	/*
+	 * kver_parse_n reads its len bytes and no more: a release cut out of
+	 * a longer text ("6.1.0" of "6.1.05") is whole, a number's end
+	 * included, and a buffer with no NUL after it is never read past.
+	 */
+	err = kver_parse_n("6.1.05", 5, &v);
+	CHECK(err == 0 && v.sublevel == 0 && v.nparts == 3, "'6.1.0' of '6.1.05': %s",
+	      kver_strerror(err));
+	{
+		char *exact = malloc(5);
+
+		CHECK(exact != NULL, "malloc");
+		if (exact) {
+			memcpy(exact, "6.1.0", 5);
+			err = kver_parse_n(exact, 5, &v);
+			CHECK(err == 0 && v.sublevel == 0, "5 bytes without a NUL: %s",
+			      kver_strerror(err));
+			free(exact);
+		}
+	}
 
 	CHECK(kver_parse(NULL, &v) == KVER_EINVAL, "NULL release");
 	CHECK(kver_parse("6.1", NULL) == KVER_EINVAL, "NULL out");

@@ -231,6 +231,48 @@ static void check_words(void)
 	      r.src[KVER_SRC_SIGNATURE].text, kver_strerror(r.src[KVER_SRC_SIGNATURE].err));
 }
 
+/*
+ * A signature's name without a flavour after the upload number
+ * ("5.15.0-91.101"): the upload number runs to the end and is not in the
+ * release, so the signature names "5.15.0-91" and gives its SUBLEVEL.
+ */
+static void check_signature_without_flavour(void)
+{
+	static const char sig[] = "Ubuntu 5.15.0-91.101 5.15.131\n";
+	struct kver_paths p = { .uname = "", .osrelease = "", .proc_version = "",
+				.version_signature = "", .vdso = "" };
+	struct kver_running r;
+
+	p.uname = tmpfile_with("uname", "5.15.0-91\n", 10);
+	p.version_signature = tmpfile_with("signature", sig, sizeof(sig) - 1);
+	CHECK(kver_running(&p, &r) == 0, "kver_running");
+	CHECK(r.src[KVER_SRC_SIGNATURE].agrees && r.version.sublevel == 131 &&
+		      r.from_sublevel == KVER_SRC_SIGNATURE,
+	      "the signature names 5.15.0-91: agrees %d, sublevel %u", r.src[KVER_SRC_SIGNATURE].agrees,
+	      r.version.sublevel);
+}
+
+/*
+ * Rule 2b takes the vDSO's SUBLEVEL only for an ABI-style release of three
+ * numbers: one with a fourth ("5.15.0.1-microsoft-standard-WSL2", WSL's
+ * revision after an upstream .0) keeps its own, which the vDSO's code
+ * cannot carry, and a vDSO that says 5.15.153 disagrees.
+ */
+static void check_four_numbers_keep_their_sublevel(void)
+{
+	struct kver_paths p = { .uname = "", .osrelease = "", .proc_version = "",
+				.version_signature = "", .vdso = "" };
+	struct kver_running r;
+
+	p.uname = tmpfile_with("uname", "5.15.0.1-microsoft-standard-WSL2\n", 33);
+	p.vdso = tmpfile_with("vdso", "0x50f99\n", 8);
+	CHECK(kver_running(&p, &r) == 0, "kver_running");
+	CHECK(r.version.sublevel == 0 && r.version.nparts == 4 && r.from_sublevel == KVER_SRC_UNAME &&
+		      !(r.flags & KVER_RUN_DISTRO_ABI) && !r.src[KVER_SRC_VDSO].agrees,
+	      "5.15.0.1 with a vDSO of 5.15.153: sublevel %u from %d, flags 0x%x",
+	      r.version.sublevel, (int)r.from_sublevel, r.flags);
+}
+
 /* This process's vDSO, copied to a file; skipped where it has none. */
 void test_running_vdso(void)
 {
@@ -246,5 +288,7 @@ void test_running_files(void)
 		return;
 	check_files();
 	check_words();
+	check_signature_without_flavour();
+	check_four_numbers_keep_their_sublevel();
 	remove_tmpdir();
 }

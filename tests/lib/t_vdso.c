@@ -195,6 +195,22 @@ static void check_broken(void)
 	CHECK(kver_elf_note_code(m.b, m.len, &code) == KVER_EELF,
 	      "ELF64 with 32-byte program headers");
 
+	/*
+	 * The kernel's note is ELFNOTE32("Linux", 0, LINUX_VERSION_CODE):
+	 * n_namesz is sizeof("Linux"), 6. A "Linux" note whose n_namesz
+	 * counts its padding too (8) is another producer's, not the version.
+	 */
+	{
+		static const struct note one[] = { { "Linux", 0, 0x601c0, 0 }, { NULL, 0, 0, 0 } };
+
+		build(&m, 1, 0, 4, one);
+		CHECK(kver_elf_note_code(m.b, m.len, &code) == 0 && code == 0x601c0,
+		      "n_namesz 6");
+		put(&m, 64 + 2 * 56, 8, 4);			/* n_namesz, desc still at 20 */
+		CHECK(kver_elf_note_code(m.b, m.len, &code) == KVER_ENONOTE,
+		      "n_namesz 8: not the version note");
+	}
+
 	/* The last 12 bytes of a note segment are a note header: judged, not skipped. */
 	build(&m, 1, 0, 4, NULL);
 	put(&m, m.len, 0xfffffff0u, 4);			/* n_namesz */
