@@ -37,11 +37,22 @@ POINTS ?=
 SHIPPED ?=
 FUZZ_SECONDS ?= 600
 
-.PHONY: all tools deps lab lab-trees check check-host check-lab matrix series-check series-export bench bench-audit fuzz mutate audit install clean
+.PHONY: all tools tools-locked deps lab lab-trees check check-host check-lab matrix series-check series-export bench bench-audit fuzz mutate audit install clean
 
 all: tools
 
+# One build of the tools at a time: the lab's scripts each make them, side
+# by side (three trees, the matrix's styles), and a CC other than the last
+# build's (the Debian-style runs give the plugins "ccache gcc") rebuilds
+# every object; two such builds in the same folders link half-written
+# objects. flock is util-linux's.
+TOOLS_LOCK = $(or $(OUT),$(CURDIR)/build)/tools.lock
+
 tools:
+	@mkdir -p $(dir $(TOOLS_LOCK))
+	@flock $(TOOLS_LOCK) $(MAKE) --no-print-directory tools-locked
+
+tools-locked:
 	$(MAKE) -C lib all
 	$(MAKE) -C cli all
 	$(MAKE) -C lab all
