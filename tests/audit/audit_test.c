@@ -71,6 +71,18 @@ static void put_file(const char *dir, const char *name, const char *text)
 		fclose(f);
 }
 
+/* Remove DIR and the files of NAMES (NULL-ended) that put_file wrote there. */
+static void remove_dir(const char *dir, const char *const *names)
+{
+	char path[256];
+
+	for (; *names; names++) {
+		snprintf(path, sizeof(path), "%s/%s", dir, *names);
+		unlink(path);
+	}
+	rmdir(dir);
+}
+
 /* dkms.conf read plainly; a name or version that is not literal falls back to the folder's. */
 static void test_dkms_conf(void)
 {
@@ -106,9 +118,7 @@ static void test_dkms_conf(void)
 			CHECK(dkms_conf_read(dir, &c) == 0 && c.plain && !strcmp(c.version, "1.0$") &&
 				      !c.modules[0], "single quotes: %d '%s' '%s'", c.plain, c.version,
 			      c.modules);
-			snprintf(src, sizeof(src), "%s/dkms.conf", dir);
-			unlink(src);
-			rmdir(dir);
+			remove_dir(dir, (const char *const[]){ "dkms.conf", NULL });
 		} else {
 			CHECK(0, "mkdtemp");
 		}
@@ -313,7 +323,6 @@ static void test_package(void)
 	package_free(&p);
 }
 
-
 /*
  * kver-lint's exit status 2 is an error (exit 1 only warnings): the
  * package's lint error is its error line, as for any status above 2.
@@ -344,14 +353,7 @@ static void test_lint_error_status(void)
 		 "lint_rc=1\nlint_s=0\n");
 	CHECK(package_read(dir, &p) == 0 && !p.lint_error[0], "exit 1: '%s'", p.lint_error);
 	package_free(&p);
-	for (const char *const *n = (const char *const[]){ "facts", "lint.err", "lint.tsv", NULL };
-	     *n; n++) {
-		char path[256];
-
-		snprintf(path, sizeof(path), "%s/%s", dir, *n);
-		unlink(path);
-	}
-	rmdir(dir);
+	remove_dir(dir, (const char *const[]){ "facts", "lint.err", "lint.tsv", NULL });
 }
 
 /* spatch's report lines, the tree's folder taken off. */
